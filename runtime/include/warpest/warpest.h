@@ -1,0 +1,163 @@
+/* warpest — static GPU performance estimator: the public C API.
+ *
+ * Objects are opaque and owned by whoever holds them. Ownership follows isl's
+ * annotations: __warpest_take (the callee consumes the argument), __warpest_keep
+ * (the callee only reads it), __warpest_give (the caller owns the result and
+ * must free it). Every function that can fail returns NULL or a negative
+ * warpest_status and leaves a message in the warpest_ctx; nothing prints,
+ * nothing exits.
+ */
+#ifndef WARPEST_WARPEST_H
+#define WARPEST_WARPEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define __warpest_take
+#define __warpest_keep
+#define __warpest_give
+
+#define WARPEST_VERSION_STRING "0.1.0"
+
+typedef enum warpest_status {
+	warpest_ok = 0,
+	warpest_error_input = -1,  /* malformed or inconsistent input */
+	warpest_error_memory = -2, /* allocation failed */
+	warpest_error_model = -3   /* the model cannot be evaluated for this configuration */
+} warpest_status;
+
+/* Error context: holds the last message. One per thread. */
+typedef struct warpest_ctx warpest_ctx;
+__warpest_give warpest_ctx *warpest_ctx_alloc(void);
+void warpest_ctx_free(__warpest_take warpest_ctx *ctx);
+/* The last error message, or "" when there was none. Valid until the next call. */
+const char *warpest_ctx_last_error(__warpest_keep const warpest_ctx *ctx);
+
+/* ---- Hardware tables (docs/hardware-table.md) ---- */
+typedef struct warpest_hw warpest_hw;
+__warpest_give warpest_hw *warpest_hw_read_file(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const char *path);
+__warpest_give warpest_hw *warpest_hw_read_string(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const char *json, __warpest_keep const char *origin);
+/* Finds a bundled table by its id (e.g. "h100-sxm", case-insensitive) in the
+ * directory `dir` (NULL: $WARPEST_TABLES, then the install directory). */
+__warpest_give warpest_hw *warpest_hw_find(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const char *dir, __warpest_keep const char *id);
+void warpest_hw_free(__warpest_take warpest_hw *hw);
+const char *warpest_hw_id(__warpest_keep const warpest_hw *hw);
+const char *warpest_hw_name(__warpest_keep const warpest_hw *hw);
+/* The directory searched for bundled tables when none is given. */
+const char *warpest_hw_default_dir(void);
+
+/* ---- Kernel models (docs/kernel-model.md) ---- */
+typedef struct warpest_kernel warpest_kernel;
+__warpest_give warpest_kernel *warpest_kernel_read_file(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const char *path);
+__warpest_give warpest_kernel *warpest_kernel_read_string(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const char *json, __warpest_keep const char *origin);
+/* The model as JSON text in the format it was read from; caller frees with free(). */
+__warpest_give char *warpest_kernel_to_json(__warpest_keep const warpest_kernel *kernel);
+void warpest_kernel_free(__warpest_take warpest_kernel *kernel);
+const char *warpest_kernel_name(__warpest_keep const warpest_kernel *kernel);
+int warpest_kernel_n_variants(__warpest_keep const warpest_kernel *kernel);
+const char *warpest_kernel_variant_name(__warpest_keep const warpest_kernel *kernel, int i);
+
+/* ---- Launch configurations ---- */
+#define WARPEST_MAX_PARAM_OVERRIDES 16
+typedef struct warpest_config {
+	int block[3];          /* threads per block, x y z */
+	int grid[3];           /* blocks per grid; 0 in any entry: derive from the model */
+	const char *variant;   /* NULL: the model's first variant, or none */
+	int registers;         /* per thread; 0: the model's value, else 32 */
+	int shared_dynamic;    /* bytes per block; -1: the model's value */
+	int n_params;
+	const char *param_names[WARPEST_MAX_PARAM_OVERRIDES];
+	int64_t param_values[WARPEST_MAX_PARAM_OVERRIDES];
+} warpest_config;
+/* A config with block 256x1x1, derived grid, model defaults. */
+void warpest_config_init(__warpest_keep warpest_config *config);
+
+/* ---- Estimates ---- */
+typedef enum warpest_limiter {
+	warpest_limiter_l1 = 0,
+	warpest_limiter_l2,
+	warpest_limiter_dram,
+	warpest_limiter_compute,
+	warpest_limiter_shared_atomic,
+	warpest_n_limiters
+} warpest_limiter;
+const char *warpest_limiter_name(warpest_limiter limiter);
+
+/* Headline figures of one estimate. Volumes are totals per launch unless the
+ * name says per thread; threads are the active threads (inside the domain). */
+typedef struct warpest_summary {
+	int blocks_per_sm;
+	int waves_blocks;            /* blocks in one wave */
+	double waves;                /* blocks in the grid / waves_blocks */
+	int64_t active_threads;
+	double l1_cycles_per_thread;
+	double l1_data_wavefronts;   /* per launch */
+	double l1_tag_wavefronts;
+	double l2_load_bytes;        /* L2 -> L1, per launch */
+	double l2_store_bytes;
+	double dram_load_bytes;
+	double dram_store_bytes;
+	double flops;
+	double limiter_seconds[warpest_n_limiters];
+	double predicted_seconds;
+	warpest_limiter bottleneck;
+} warpest_summary;
+
+typedef struct warpest_estimate warpest_estimate;
+__warpest_give warpest_estimate *warpest_estimate_compute(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const warpest_kernel *kernel, __warpest_keep const warpest_hw *hw,
+	__warpest_keep const warpest_config *config);
+void warpest_estimate_free(__warpest_take warpest_estimate *estimate);
+const warpest_summary *warpest_estimate_summary(__warpest_keep const warpest_estimate *estimate);
+/* The whole report as JSON (docs/report-format.md); caller frees with free(). */
+__warpest_give char *warpest_estimate_to_json(__warpest_keep const warpest_estimate *estimate);
+/* The whole report as a readable table; caller frees with free(). */
+__warpest_give char *warpest_estimate_to_text(__warpest_keep const warpest_estimate *estimate);
+
+/* ---- Ranking ---- */
+typedef struct warpest_rank_options {
+	int min_threads, max_threads; /* block sizes swept: powers of two in x, y, z */
+	int threads;                  /* worker threads, >= 1 */
+	int all_variants;             /* 1: sweep every variant of the model */
+	void (*progress)(void *user, int done, int total);
+	void *user;
+} warpest_rank_options;
+void warpest_rank_options_init(__warpest_keep warpest_rank_options *options);
+
+typedef struct warpest_ranking warpest_ranking;
+/* Evaluates `base` with every block shape (and variant) of the sweep; the base's
+ * grid must be derived (0). Configurations the model rejects are skipped. */
+__warpest_give warpest_ranking *warpest_rank(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const warpest_kernel *kernel, __warpest_keep const warpest_hw *hw,
+	__warpest_keep const warpest_config *base, __warpest_keep const warpest_rank_options *options);
+void warpest_ranking_free(__warpest_take warpest_ranking *ranking);
+int warpest_ranking_size(__warpest_keep const warpest_ranking *ranking);
+/* Entry i, best first: its configuration and summary. */
+const warpest_config *warpest_ranking_config(__warpest_keep const warpest_ranking *ranking, int i);
+const warpest_summary *warpest_ranking_summary(__warpest_keep const warpest_ranking *ranking, int i);
+
+/* The isl version the core was built against and runs with (isl_version()). */
+const char *warpest_isl_version(void);
+
+/* Signature of the IR front end exported by the pass plugin (libwarpest.so) as
+ * `warpest_extract_model_from_ir`: reads a .ll or .bc file, extracts the kernel
+ * named `kernel` (NULL: the only kernel of the module) and returns its kernel
+ * model JSON in *json_out (malloc'd). On failure returns non-zero and a
+ * malloc'd message naming the file and kernel in *error_out. The `warpest`
+ * command opens the plugin with dlopen to read IR; the core never links LLVM. */
+typedef int (*warpest_extract_model_from_ir_fn)(const char *path, const char *kernel,
+	char **json_out, char **error_out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,627 @@
+#include "block_eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CONSTRAINTS 64
+/* Loop iterations whose warp-instructions are costed one by one; beyond
+ * this, every s-th iteration is costed and weighted by s (the footprint
+ * still takes every iteration). */
+#define COSTED_ITERATIONS 128
+
+typedef struct access_plan {
+	uint64_t constraint_mask;
+	double sample_stride;
+} access_plan;
+
+struct block_evaluator {
+	const launch *l;
+	int cached;              /* classes keyed by guards and alignment; else by block id */
+	int has_varying_loops;   /* some loop bound depends on the thread */
+	int n_constraints;
+	linear_form constraints[MAX_CONSTRAINTS];
+	access_plan *plans;
+	int64_t group_coeff[256][3];
+	int n_classes, cap_classes;
+	block_class **classes;
+	/* open-addressing hash over classes */
+	int *slots;
+	int n_slots;
+	int64_t *key_scratch;
+	int key_len;
+};
+
+static int find_or_add_constraint(block_evaluator *ev, const linear_form *f)
+{
+	for (int i = 0; i < ev->n_constraints; i++)
+		if (memcmp(&ev->constraints[i], f, sizeof(*f)) == 0)
+			return i;
+	if (ev->n_constraints >= MAX_CONSTRAINTS)
+		return -1;
+	ev->constraints[ev->n_constraints] = *f;
+	return ev->n_constraints++;
+}
+
+/* Whether a loop's bounds depend on another loop's variable. */
+static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
+{
+	for (int i = 0; i < l->kernel->n_loops; i++) {
+		int sym = l->kernel->loops[i].sym;
+		if (expr_uses_symbol(loop->lower, sym) ||
+		    (loop->upper && expr_uses_symbol(loop->upper, sym)))
+			return 1;
+	}
+	return 0;
+}
+
+block_evaluator *block_evaluator_alloc(const launch *l)
+{
+	block_evaluator *ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return NULL;
+	ev->l = l;
+	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
+	if (!ev->plans || l->n_groups > 256) {
+		block_evaluator_free(ev);
+		return NULL;
+	}
+	ev->cached = 1;
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		ev->has_varying_loops |= !l->loops[i].constant;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		if (!b->guard_linear || (b->src->analysable && !b->linear))
+			ev->cached = 0;
+		for (int j = 0; j < b->src->n_loops; j++) {
+			const bound_loop *bl = &l->loops[b->src->loops[j]];
+			if (!bl->constant && loop_bounds_use_loops(l, bl->src))
+				ev->cached = 0;
+		}
+		for (int c = 0; c < b->guard.n && ev->cached; c++) {
+			int id = find_or_add_constraint(ev, &b->guard.ge0[c]);
+			if (id < 0)
+				ev->cached = 0;
+			else
+				ev->plans[i].constraint_mask |= (uint64_t)1 << id;
+		}
+		double tuples = 1;
+		for (int j = 0; j < b->src->n_loops; j++) {
+			const bound_loop *bl = &l->loops[b->src->loops[j]];
+			tuples *= bl->constant ? (double)bl->trips : 1;
+		}
+		ev->plans[i].sample_stride = tuples > COSTED_ITERATIONS ?
+			(double)(int64_t)(tuples / COSTED_ITERATIONS) : 1;
+		if (b->linear)
+			for (int d = 0; d < 3; d++)
+				ev->group_coeff[b->group][d] = b->addr.coeff[3 + d];
+	}
+	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 : 1;
+	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
+	ev->n_slots = 1024;
+	ev->slots = malloc((size_t)ev->n_slots * sizeof(int));
+	if (!ev->key_scratch || !ev->slots) {
+		block_evaluator_free(ev);
+		return NULL;
+	}
+	memset(ev->slots, -1, (size_t)ev->n_slots * sizeof(int));
+	return ev;
+}
+
+static void class_free(block_class *c, int n_groups)
+{
+	if (!c)
+		return;
+	for (int g = 0; c->load_runs && g < n_groups; g++) {
+		run_list_free(&c->load_runs[g]);
+		run_list_free(&c->store_runs[g]);
+	}
+	for (int g = 0; c->load_units && g < n_groups; g++)
+		run_list_free(&c->load_units[g]);
+	for (int g = 0; c->store_units && g < n_groups; g++)
+		run_list_free(&c->store_units[g]);
+	free(c->load_units);
+	free(c->store_units);
+	free(c->load_runs);
+	free(c->store_runs);
+	free(c->stats);
+	free(c->key);
+	free(c);
+}
+
+void block_evaluator_free(block_evaluator *ev)
+{
+	if (!ev)
+		return;
+	for (int i = 0; i < ev->n_classes; i++)
+		class_free(ev->classes[i], ev->l->n_groups);
+	free(ev->classes);
+	free(ev->slots);
+	free(ev->plans);
+	free(ev->key_scratch);
+	free(ev);
+}
+
+int block_evaluator_n_classes(const block_evaluator *ev)
+{
+	return ev->n_classes;
+}
+
+/* ---- the cost of one warp-instruction ---- */
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int count_distinct(int64_t *v, int n)
+{
+	if (n == 0)
+		return 0;
+	qsort(v, (size_t)n, sizeof(int64_t), cmp_i64);
+	int d = 1;
+	for (int i = 1; i < n; i++)
+		d += v[i] != v[i - 1];
+	return d;
+}
+
+void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
+	const unsigned char *active, warp_cost *out)
+{
+	memset(out, 0, sizeof(*out));
+	/* Data stage: 32 banks of 4 B; 8 B accesses are served per half-warp and
+	 * 16 B per quarter-warp. Within a group, the distinct words that share a
+	 * bank serialise; identical words broadcast. */
+	int group = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
+	int words_per_lane = bytes <= 4 ? 1 : bytes / 4;
+	int64_t words[32 * 4], lines[32], sectors[32 * 2], addrs[32];
+	int n_lines = 0, n_sectors = 0, n_addrs = 0;
+	for (int g = 0; g < 32; g += group) {
+		int n_words = 0;
+		for (int lane = g; lane < g + group; lane++) {
+			if (!active[lane])
+				continue;
+			for (int w = 0; w < words_per_lane; w++)
+				words[n_words++] = addr[lane] / 4 + w;
+		}
+		if (n_words == 0)
+			continue;
+		qsort(words, (size_t)n_words, sizeof(int64_t), cmp_i64);
+		int per_bank[32] = {0}, worst = 0;
+		for (int i = 0; i < n_words; i++) {
+			if (i > 0 && words[i] == words[i - 1])
+				continue;
+			int bank = (int)(((words[i] % 32) + 32) % 32);
+			if (++per_bank[bank] > worst)
+				worst = per_bank[bank];
+		}
+		out->data_wavefronts += worst;
+	}
+	for (int lane = 0; lane < 32; lane++) {
+		if (!active[lane])
+			continue;
+		addrs[n_addrs++] = addr[lane];
+		lines[n_lines++] = addr[lane] >> 7;
+		sectors[n_sectors++] = addr[lane] >> 5;
+		if (((addr[lane] + bytes - 1) >> 5) != (addr[lane] >> 5))
+			sectors[n_sectors++] = (addr[lane] + bytes - 1) >> 5;
+	}
+	if (n_addrs == 0)
+		return;
+	/* the largest number of lanes on one address (atomics serialise on it) */
+	qsort(addrs, (size_t)n_addrs, sizeof(int64_t), cmp_i64);
+	int run = 1, ways = 1;
+	for (int i = 1; i < n_addrs; i++) {
+		run = addrs[i] == addrs[i - 1] ? run + 1 : 1;
+		if (run > ways)
+			ways = run;
+	}
+	out->same_address_ways = ways;
+	out->lines = count_distinct(lines, n_lines);
+	out->sectors = count_distinct(sectors, n_sectors);
+	/* issue limit: a full warp's bytes over the L1 data path width */
+	double issue = 32.0 * (bytes < 4 ? 4 : bytes) / hw->l1_bytes_per_cycle.value;
+	out->cycles = out->data_wavefronts > issue ? out->data_wavefronts : issue;
+	if (global) {
+		out->tag_wavefronts = hw_curve_eval(&hw->l1_tag_wavefronts, out->lines);
+		if (out->tag_wavefronts > out->cycles)
+			out->cycles = out->tag_wavefronts;
+	}
+}
+
+/* ---- block classes ---- */
+
+static void block_offsets(const block_evaluator *ev, const int64_t *c, int64_t *offsets)
+{
+	for (int g = 0; g < ev->l->n_groups; g++)
+		offsets[g] = ev->group_coeff[g][0] * c[0] + ev->group_coeff[g][1] * c[1] +
+			ev->group_coeff[g][2] * c[2];
+}
+
+/* A hash of every thread's lower bound and trip count of the loops whose
+ * bounds depend on the thread (grid-stride loops): blocks with equal
+ * signatures run the same iterations. 0 when every loop is constant. */
+static int64_t loop_signature(const launch *l, const int64_t *c)
+{
+	const warpest_kernel *k = l->kernel;
+	uint64_t h = 0;
+	int64_t env[EXPR_MAX_SYMBOLS];
+	int any = 0;
+	for (int i = 0; i < k->n_loops; i++) {
+		const bound_loop *bl = &l->loops[i];
+		if (bl->constant)
+			continue;
+		if (!any) {
+			memcpy(env, l->env, sizeof(env));
+			env[sym_ctaid_x] = c[0], env[sym_ctaid_y] = c[1], env[sym_ctaid_z] = c[2];
+			h = 1469598103934665603ull;
+			any = 1;
+		}
+		for (int t = 0; t < l->threads_per_block; t++) {
+			env[sym_tid_x] = t % l->block[0];
+			env[sym_tid_y] = (t / l->block[0]) % l->block[1];
+			env[sym_tid_z] = t / (l->block[0] * l->block[1]);
+			int64_t lower = expr_eval(bl->src->lower, env);
+			int64_t trips = bl->src->assumed_trips;
+			if (bl->src->upper) {
+				int64_t span = expr_eval(bl->src->upper, env) - lower;
+				trips = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
+			}
+			h = (h ^ (uint64_t)lower) * 1099511628211ull;
+			h = (h ^ (uint64_t)trips) * 1099511628211ull;
+		}
+	}
+	return (int64_t)h;
+}
+
+static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
+	const int64_t *offsets, int64_t *key)
+{
+	const launch *l = ev->l;
+	if (!ev->cached) {
+		key[0] = id;
+		return;
+	}
+	for (int j = 0; j < ev->n_constraints; j++) {
+		const linear_form *f = &ev->constraints[j];
+		int64_t v = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2];
+		int64_t lo = v, hi = v;
+		for (int d = 0; d < 3; d++) {
+			int64_t span = f->coeff[d] * (l->block[d] - 1);
+			if (span < 0)
+				lo += span;
+			else
+				hi += span;
+		}
+		for (int i = 0; i < l->kernel->n_loops; i++) {
+			const bound_loop *bl = &l->loops[i];
+			int64_t k = f->coeff[6 + i];
+			if (!k || bl->trips <= 0)
+				continue;
+			int64_t first = k * bl->lower, last = k * (bl->lower + (bl->trips - 1) * bl->src->step);
+			lo += first < last ? first : last;
+			hi += first < last ? last : first;
+		}
+		if (lo >= 0) {
+			key[2 * j] = 0;
+			key[2 * j + 1] = 0;
+		} else if (hi < 0) {
+			key[2 * j] = 1;
+			key[2 * j + 1] = 0;
+		} else {
+			key[2 * j] = 2;
+			key[2 * j + 1] = v;
+		}
+	}
+	for (int g = 0; g < l->n_groups; g++)
+		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
+	key[2 * ev->n_constraints + l->n_groups] = loop_signature(l, c);
+}
+
+static uint64_t hash_key(const int64_t *key, int n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (int i = 0; i < n; i++) {
+		h ^= (uint64_t)key[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+typedef struct lane_state {
+	int64_t v[32][EXPR_N_VARYING];
+	int64_t env[32][EXPR_MAX_SYMBOLS];
+	unsigned char alive[32];   /* thread exists and passes loop bounds so far */
+} lane_state;
+
+typedef struct walk {
+	const block_evaluator *ev;
+	const launch *l;
+	block_class *cls;
+	const bound_access *b;
+	const access_plan *plan;
+	lane_state *lanes;
+	const int64_t *offsets;
+	int64_t tuple_index;
+	int global;
+	int failed;
+} walk;
+
+static void emit_instruction(walk *w)
+{
+	const bound_access *b = w->b;
+	const km_access *a = b->src;
+	const warpest_kernel *k = w->l->kernel;
+	int64_t addr[32];
+	unsigned char active[32];
+	int n_active = 0;
+	for (int lane = 0; lane < 32; lane++) {
+		active[lane] = 0;
+		if (!w->lanes->alive[lane])
+			continue;
+		int on;
+		if (b->guard_linear) {
+			on = 1;
+			for (int c = 0; c < b->guard.n && on; c++)
+				on = linear_form_eval(&b->guard.ge0[c], w->lanes->v[lane]) >= 0;
+		} else
+			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
+			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
+		if (!on)
+			continue;
+		active[lane] = 1;
+		n_active++;
+		if (a->analysable)
+			addr[lane] = b->linear ? linear_form_eval(&b->addr, w->lanes->v[lane]) :
+				b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
+	}
+	int64_t t = w->tuple_index++;
+	if (n_active == 0)
+		return;
+	access_stats *s = &w->cls->stats[b->index];
+	s->instructions += a->count;
+	s->lanes += (double)n_active * a->count;
+	if (!a->analysable)
+		return;
+	int64_t off = w->offsets[b->group];
+	if (w->global) {
+		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
+			&w->cls->load_runs[b->group];
+		for (int lane = 0; lane < 32; lane++)
+			if (active[lane] && run_list_push(runs, addr[lane] - off, addr[lane] - off + a->bytes))
+				w->failed = 1;
+	}
+	double weight = w->plan->sample_stride;
+	if (weight > 1 && t % (int64_t)weight != 0)
+		return;
+	/* L1 metrics depend on alignment only; take addresses relative to the
+	 * block offset plus its residue so every block of a class agrees. */
+	int64_t shift = off - (((off % 128) + 128) % 128);
+	for (int lane = 0; lane < 32; lane++)
+		if (active[lane])
+			addr[lane] -= shift;
+	warp_cost cost;
+	warp_access_cost(w->l->hw, w->global, a->bytes, addr, active, &cost);
+	double n = weight * a->count;
+	s->data_wavefronts += n * cost.data_wavefronts;
+	s->tag_wavefronts += n * cost.tag_wavefronts;
+	s->cycles += n * cost.cycles;
+	s->sectors += n * cost.sectors;
+	s->same_address_ways += n * cost.same_address_ways;
+	if (w->global && a->kind != km_store)
+		w->cls->requested_load_sectors += n * cost.sectors;
+}
+
+/* Walks the loops of the access from `level` inwards, lane by lane. */
+static void walk_loops(walk *w, int level)
+{
+	const km_access *a = w->b->src;
+	if (level == a->n_loops) {
+		emit_instruction(w);
+		return;
+	}
+	int li = a->loops[level];
+	const bound_loop *bl = &w->l->loops[li];
+	int sym = bl->src->sym;
+	int vi = 6 + w->l->kernel->symbols.loop_index[sym];
+	int64_t lower[32], trips[32], max_trips = 0;
+	unsigned char saved[32];
+	memcpy(saved, w->lanes->alive, sizeof(saved));
+	for (int lane = 0; lane < 32; lane++) {
+		if (!saved[lane])
+			continue;
+		if (bl->constant) {
+			lower[lane] = bl->lower;
+			trips[lane] = bl->trips;
+		} else {
+			lower[lane] = expr_eval(bl->src->lower, w->lanes->env[lane]);
+			if (bl->src->upper) {
+				int64_t span = expr_eval(bl->src->upper, w->lanes->env[lane]) - lower[lane];
+				trips[lane] = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
+			} else
+				trips[lane] = bl->src->assumed_trips;
+		}
+		if (trips[lane] > max_trips)
+			max_trips = trips[lane];
+	}
+	for (int64_t it = 0; it < max_trips && !w->failed; it++) {
+		for (int lane = 0; lane < 32; lane++) {
+			if (!saved[lane])
+				continue;
+			w->lanes->alive[lane] = it < trips[lane];
+			int64_t value = lower[lane] + it * bl->src->step;
+			w->lanes->v[lane][vi] = value;
+			w->lanes->env[lane][sym] = value;
+		}
+		walk_loops(w, level + 1);
+	}
+	memcpy(w->lanes->alive, saved, sizeof(saved));
+}
+
+static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_t *c,
+	const int64_t *offsets)
+{
+	const launch *l = ev->l;
+	block_class *cls = calloc(1, sizeof(*cls));
+	if (!cls)
+		return NULL;
+	cls->stats = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
+	cls->load_runs = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->store_runs = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->key = malloc((size_t)ev->key_len * sizeof(int64_t));
+	lane_state *lanes = malloc(sizeof(lane_state));
+	if (!cls->stats || !cls->load_runs || !cls->store_runs || !cls->key || !lanes) {
+		free(lanes);
+		class_free(cls, l->n_groups);
+		return NULL;
+	}
+	cls->key_len = ev->key_len;
+	memcpy(cls->key, ev->key_scratch, (size_t)ev->key_len * sizeof(int64_t));
+	for (int g = 0; g < l->n_groups; g++) {
+		run_list_init(&cls->load_runs[g]);
+		run_list_init(&cls->store_runs[g]);
+	}
+	const warpest_kernel *k = l->kernel;
+	int failed = 0;
+	int tpb = l->threads_per_block;
+	/* active threads: the kernel guard over the block's threads */
+	for (int t = 0; t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING] = {0};
+		v[0] = t % l->block[0];
+		v[1] = (t / l->block[0]) % l->block[1];
+		v[2] = t / (l->block[0] * l->block[1]);
+		v[3] = c[0], v[4] = c[1], v[5] = c[2];
+		int on = 1;
+		if (k->guard) {
+			if (l->kernel_guard_linear) {
+				for (int j = 0; j < l->kernel_guard.n && on; j++)
+					on = linear_form_eval(&l->kernel_guard.ge0[j], v) >= 0;
+			} else {
+				int64_t env[EXPR_MAX_SYMBOLS];
+				memcpy(env, l->env, sizeof(env));
+				for (int d = 0; d < 6; d++)
+					env[d] = v[d];
+				on = expr_eval_cond(k->guard, env);
+			}
+		}
+		cls->active_threads += on;
+	}
+	cls->empty = cls->active_threads == 0;
+	for (int i = 0; i < l->n_accesses && !cls->empty && !failed; i++) {
+		const bound_access *b = &l->accesses[i];
+		walk w = {ev, l, cls, b, &ev->plans[i], lanes, offsets, 0,
+			b->field->space == km_space_global, 0};
+		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
+			for (int lane = 0; lane < 32; lane++) {
+				int t = warp * 32 + lane;
+				lanes->alive[lane] = t < tpb;
+				int64_t *v = lanes->v[lane];
+				memset(v, 0, sizeof(lanes->v[lane]));
+				v[0] = t % l->block[0];
+				v[1] = (t / l->block[0]) % l->block[1];
+				v[2] = t / (l->block[0] * l->block[1]);
+				v[3] = c[0], v[4] = c[1], v[5] = c[2];
+				if (!b->linear || !b->guard_linear || !ev->cached || ev->has_varying_loops) {
+					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
+					for (int d = 0; d < 6; d++)
+						lanes->env[lane][d] = v[d];
+				}
+			}
+			walk_loops(&w, 0);
+		}
+		failed = w.failed;
+	}
+	free(lanes);
+	/* the block's own load footprint: unique sectors and allocated lines */
+	run_list all, units;
+	run_list_init(&all);
+	run_list_init(&units);
+	for (int g = 0; g < l->n_groups && !failed; g++) {
+		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
+		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))
+			failed = 1;
+	}
+	/* footprints rounded out to DRAM fetch units and sectors: waves whose
+	 * block offsets are multiples of those units union these instead */
+	cls->load_units = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->store_units = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	if (!cls->load_units || !cls->store_units)
+		failed = 1;
+	for (int g = 0; g < l->n_groups && !failed; g++) {
+		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
+		int64_t sector = (int64_t)l->hw->sector_bytes.value;
+		run_list_init(&cls->load_units[g]);
+		run_list_init(&cls->store_units[g]);
+		if (run_list_to_units(&cls->load_runs[g], fetch, &cls->load_units[g]) ||
+		    run_list_to_units(&cls->store_runs[g], sector, &cls->store_units[g]))
+			failed = 1;
+		for (int64_t i = 0; i < cls->load_units[g].n; i++)
+			cls->load_units[g].r[i].lo *= fetch, cls->load_units[g].r[i].hi *= fetch;
+		for (int64_t i = 0; i < cls->store_units[g].n; i++)
+			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
+	}
+	if (!failed && !run_list_normalize(&all) &&
+	    !run_list_to_units(&all, (int64_t)l->hw->sector_bytes.value, &units)) {
+		cls->unique_load_sectors = run_list_measure(&units);
+		if (!run_list_to_units(&all, (int64_t)l->hw->l1_line_bytes.value, &units))
+			cls->allocated_lines = run_list_measure(&units);
+	}
+	run_list_free(&all);
+	run_list_free(&units);
+	(void)id;
+	if (failed) {
+		class_free(cls, l->n_groups);
+		return NULL;
+	}
+	return cls;
+}
+
+const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *offsets)
+{
+	int64_t c[3];
+	launch_block_coords(ev->l, id, c);
+	block_offsets(ev, c, offsets);
+	compute_key(ev, id, c, offsets, ev->key_scratch);
+	uint64_t h = hash_key(ev->key_scratch, ev->key_len);
+	int slot = (int)(h % (uint64_t)ev->n_slots);
+	while (ev->slots[slot] >= 0) {
+		block_class *cls = ev->classes[ev->slots[slot]];
+		if (memcmp(cls->key, ev->key_scratch, (size_t)ev->key_len * sizeof(int64_t)) == 0)
+			return cls;
+		slot = (slot + 1) % ev->n_slots;
+	}
+	block_class *cls = evaluate_class(ev, id, c, offsets);
+	if (!cls)
+		return NULL;
+	if (ev->n_classes == ev->cap_classes) {
+		int cap = ev->cap_classes ? 2 * ev->cap_classes : 16;
+		block_class **grown = realloc(ev->classes, (size_t)cap * sizeof(*grown));
+		if (!grown) {
+			class_free(cls, ev->l->n_groups);
+			return NULL;
+		}
+		ev->classes = grown;
+		ev->cap_classes = cap;
+	}
+	ev->classes[ev->n_classes] = cls;
+	ev->slots[slot] = ev->n_classes++;
+	/* keep the table under half full */
+	if (ev->n_classes * 2 > ev->n_slots) {
+		int n = ev->n_slots * 2;
+		int *slots = malloc((size_t)n * sizeof(int));
+		if (!slots)
+			return cls;
+		memset(slots, -1, (size_t)n * sizeof(int));
+		for (int i = 0; i < ev->n_classes; i++) {
+			block_class *ci = ev->classes[i];
+			int s = (int)(hash_key(ci->key, ci->key_len) % (uint64_t)n);
+			while (slots[s] >= 0)
+				s = (s + 1) % n;
+			slots[s] = i;
+		}
+		free(ev->slots);
+		ev->slots = slots;
+		ev->n_slots = n;
+	}
+	return cls;
+}

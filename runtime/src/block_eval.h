@@ -1,0 +1,60 @@
+/* Evaluation of thread blocks: enumerates the lanes of every warp of a block
+ * for every access and loop iteration, and yields the L1 cost of each
+ * warp-instruction (SPEC §5.1) and the block's byte footprint per access
+ * group (SPEC §5.2, §5.3).
+ *
+ * Blocks that see the same guards and the same address alignment behave
+ * identically up to a translation, so results are cached per block class;
+ * a wave of a thousand blocks usually has a handful of classes. */
+#ifndef WARPEST_BLOCK_EVAL_H
+#define WARPEST_BLOCK_EVAL_H
+
+#include "footprint.h"
+#include "launch.h"
+
+typedef struct access_stats {
+	double instructions;      /* warp-instructions with an active lane */
+	double lanes;             /* active lane executions */
+	double data_wavefronts;
+	double tag_wavefronts;    /* global only */
+	double cycles;            /* max(data, tag, issue) per instruction, summed */
+	double sectors;           /* 32 B sectors per request, summed (global) */
+	double same_address_ways; /* largest number of lanes on one address, summed */
+} access_stats;
+
+typedef struct block_class {
+	int64_t *key;
+	int key_len;
+	int64_t active_threads;
+	int empty;                /* no thread of the block is active */
+	access_stats *stats;      /* per access */
+	run_list *load_runs;      /* per group, relative to the group's block offset */
+	run_list *store_runs;
+	run_list *load_units;     /* load_runs rounded out to DRAM fetch units (bytes) */
+	run_list *store_units;    /* store_runs rounded out to sectors (bytes) */
+	double requested_load_sectors; /* global loads: sectors over all requests */
+	int64_t unique_load_sectors;   /* global loads: distinct sectors of the block */
+	int64_t allocated_lines;       /* global loads: distinct 128 B lines */
+} block_class;
+
+typedef struct block_evaluator block_evaluator;
+
+block_evaluator *block_evaluator_alloc(const launch *l);
+void block_evaluator_free(block_evaluator *ev);
+/* The class of block `id` (computed on first use) and each group's offset
+ * for that block (array of n_groups, caller's). NULL on allocation failure. */
+const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *group_offsets);
+int block_evaluator_n_classes(const block_evaluator *ev);
+
+/* Exposed for unit tests: the L1 cost of one warp-instruction. */
+typedef struct warp_cost {
+	int data_wavefronts;
+	double tag_wavefronts;
+	int lines, sectors;
+	int same_address_ways;
+	double cycles;
+} warp_cost;
+void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
+	const unsigned char *active, warp_cost *out);
+
+#endif

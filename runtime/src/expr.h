@@ -1,0 +1,120 @@
+/* Expressions of the kernel model: integer polynomials over symbols with
+ * floor division, modulo, min and max, and conditions over them (SPEC §3).
+ *
+ * Trees are immutable once built and live in an expr_arena owned by the
+ * kernel model; nodes may be shared (defs are substituted by reference). */
+#ifndef WARPEST_EXPR_H
+#define WARPEST_EXPR_H
+
+#include <stdint.h>
+
+#include "warpest/warpest.h"
+
+/* Fixed symbol ids; parameters and loop variables follow. */
+enum {
+	sym_tid_x = 0, sym_tid_y, sym_tid_z,
+	sym_ctaid_x, sym_ctaid_y, sym_ctaid_z,
+	sym_ntid_x, sym_ntid_y, sym_ntid_z,
+	sym_nctaid_x, sym_nctaid_y, sym_nctaid_z,
+	sym_n_builtin
+};
+
+#define EXPR_MAX_SYMBOLS 96
+/* Varying variables of a bound expression: tid xyz, ctaid xyz, then loops. */
+#define EXPR_MAX_LOOPS 8
+#define EXPR_N_VARYING (6 + EXPR_MAX_LOOPS)
+
+typedef enum expr_kind {
+	expr_const, expr_sym, expr_add, expr_sub, expr_mul, expr_neg,
+	expr_div, expr_mod, expr_min, expr_max,
+	/* conditions */
+	expr_lt, expr_le, expr_gt, expr_ge, expr_eq, expr_ne,
+	expr_and, expr_or, expr_not, expr_true
+} expr_kind;
+
+typedef struct expr {
+	expr_kind kind;
+	int64_t value;        /* expr_const */
+	int sym;              /* expr_sym */
+	const struct expr *a, *b;
+} expr;
+
+typedef struct expr_arena expr_arena;
+expr_arena *expr_arena_alloc(void);
+void expr_arena_free(expr_arena *arena);
+
+/* Symbol classes, set by the kernel model before parsing. */
+typedef enum sym_class { sym_class_thread, sym_class_block, sym_class_size,
+	sym_class_param, sym_class_loop, sym_class_def } sym_class;
+
+typedef struct symbol_table {
+	int n;
+	char names[EXPR_MAX_SYMBOLS][64];
+	sym_class classes[EXPR_MAX_SYMBOLS];
+	const expr *defs[EXPR_MAX_SYMBOLS]; /* sym_class_def: its tree */
+	int loop_index[EXPR_MAX_SYMBOLS];   /* sym_class_loop: 0.. */
+} symbol_table;
+
+void symbol_table_init(symbol_table *table);
+/* Adds a symbol; returns its id or -1 (duplicate or full). */
+int symbol_table_add(symbol_table *table, const char *name, sym_class cls);
+int symbol_table_find(const symbol_table *table, const char *name);
+
+/* Parses `text` as an expression (want_condition 0) or a condition (1).
+ * On error returns NULL and writes "column N: what" to err. Rejects products
+ * of two varying terms and divisors that vary (non-affine). */
+const expr *expr_parse(expr_arena *arena, const symbol_table *table, const char *text,
+	int want_condition, char *err, int err_size);
+
+/* Writes the tree as text (re-parsable); returns bytes needed. */
+int expr_print(const expr *e, const symbol_table *table, char *buf, int size);
+
+/* Whether e depends on a varying symbol (thread, block, loop). */
+int expr_is_varying(const expr *e, const symbol_table *table);
+/* Whether e mentions symbol `sym`. */
+int expr_uses_symbol(const expr *e, int sym);
+
+/* Evaluates with every symbol's value in env (defs are already expanded in
+ * the tree). Floor semantics for / and %. Division by zero yields 0 and sets
+ * *div_by_zero when given. */
+int64_t expr_eval(const expr *e, const int64_t *env);
+int expr_eval_cond(const expr *e, const int64_t *env);
+
+/* An affine form over the varying variables once constants are bound:
+ * value = c0 + sum coeff[i] * v[i], v = (tid xyz, ctaid xyz, loop 0..). */
+typedef struct linear_form {
+	int64_t c0;
+	int64_t coeff[EXPR_N_VARYING];
+} linear_form;
+
+/* Binds the non-varying symbols to values in env and returns 1 with the
+ * linear form if the result is affine (no floor/mod/min/max of varying
+ * values), else 0. */
+int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	linear_form *out);
+
+/* A condition as a conjunction of linear constraints `form >= 0`, when it
+ * has that shape after binding (&& of comparisons of affine values). */
+#define COND_MAX_CONSTRAINTS 16
+typedef struct linear_cond {
+	int n;
+	linear_form ge0[COND_MAX_CONSTRAINTS];
+} linear_cond;
+int expr_linearize_cond(const expr *e, const symbol_table *table, const int64_t *env,
+	linear_cond *out);
+
+static inline int64_t linear_form_eval(const linear_form *f, const int64_t *v)
+{
+	int64_t s = f->c0;
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		s += f->coeff[i] * v[i];
+	return s;
+}
+
+/* Variable index of a varying symbol in linear_form, or -1. */
+int expr_varying_index(const symbol_table *table, int sym);
+
+int64_t floor_div(int64_t a, int64_t b);
+int64_t floor_mod(int64_t a, int64_t b);
+
+#endif

@@ -1,0 +1,41 @@
+/* Footprints as sorted lists of disjoint half-open intervals [lo, hi) of
+ * bytes or of cache units. Wave footprints are unions of many small per-block
+ * runs; a radix sort keeps building them linear in the number of runs. */
+#ifndef WARPEST_FOOTPRINT_H
+#define WARPEST_FOOTPRINT_H
+
+#include <stdint.h>
+
+typedef struct run {
+	int64_t lo, hi;
+} run;
+
+typedef struct run_list {
+	run *r;
+	int64_t n, cap;
+	int normal; /* sorted, disjoint, non-adjacent */
+} run_list;
+
+void run_list_init(run_list *l);
+void run_list_free(run_list *l);
+void run_list_clear(run_list *l);
+/* Appends [lo, hi); merges with the last run when they touch. Returns -1 on
+ * allocation failure. */
+int run_list_push(run_list *l, int64_t lo, int64_t hi);
+/* Appends every run of src shifted by `shift`. */
+int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
+/* Sorts and merges into disjoint runs. */
+int run_list_normalize(run_list *l);
+/* Units of `unit` bytes touched by the (normal) byte runs, as normal runs. */
+int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
+/* Total length of a normal list. */
+int64_t run_list_measure(const run_list *l);
+/* Units touched only in part by the normal byte runs (partial sector writes). */
+int64_t run_list_partial_units(const run_list *bytes, int64_t unit);
+/* out = a ∩ b, a ∪ b, a \ b, for normal lists; out must be distinct. */
+int run_list_intersect(const run_list *a, const run_list *b, run_list *out);
+int run_list_union(const run_list *a, const run_list *b, run_list *out);
+int run_list_subtract(const run_list *a, const run_list *b, run_list *out);
+int run_list_copy(const run_list *src, run_list *out);
+
+#endif

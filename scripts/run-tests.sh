@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds warpest twice (AddressSanitizer + UBSan,
+# then a normal optimised build) and runs every test under CTest. The last
+# lines printed are CTest's summary of the normal build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-debian.sh
+jobs=$(nproc)
+
+# 1. the whole suite under ASan and UBSan (core, command, pass)
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWARPEST_SANITIZE=ON \
+	-DWARPEST_BUILD_MICROBENCH=OFF
+cmake --build build-asan -j"$jobs"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	ctest --output-on-failure -j"$jobs" -E '^scripts\.')
+
+# 2. the normal build, micro-benchmarks compiled with nvcc when CUDA is present
+cmake -S . -B build -G Ninja
+cmake --build build -j"$jobs"
+cd build && ctest --output-on-failure -j"$jobs"

@@ -1,0 +1,358 @@
+"""`scripts/validate`: measure with Nsight Compute, predict with warpest,
+compare. Subcommands: run (needs a GPU), assemble, stats, plot, fit.
+See docs/validation.md."""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from . import assemble as asm
+from . import fit as fitmod
+from . import metrics, ncu_csv, stats, sweep
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def _default_warpest():
+    for cand in ("build/runtime/warpest", "build/warpest"):
+        p = os.path.join(REPO, cand)
+        if os.path.exists(p):
+            return p
+    return shutil.which("warpest") or os.path.join(REPO, "build", "runtime", "warpest")
+
+
+def _points(args):
+    pts = []
+    for k in args.kernel:
+        if k not in sweep.KERNELS:
+            raise SystemExit("validate: unknown kernel %r (known: %s)" % (k, ", ".join(sweep.KERNELS)))
+        for s in args.sweep:
+            pts += sweep.sweep_points(k, s)
+    seen = set()
+    unique = []
+    for p in pts:
+        if p.point_id not in seen:
+            seen.add(p.point_id)
+            unique.append(p)
+    if args.limit:
+        unique = unique[: args.limit]
+    return unique
+
+
+def _say(text):
+    print(text, flush=True)
+
+
+def parse_ptxas_registers(text):
+    """ptxas -v output -> {function (demangled short name): registers}."""
+    regs = {}
+    current = None
+    for line in text.splitlines():
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            current = m.group(1)
+            mm = re.match(r"_Z(\d+)(\w+)", current)
+            if mm:
+                current = mm.group(2)[: int(mm.group(1))]
+            continue
+        m = re.search(r"Used (\d+) registers", line)
+        if m and current:
+            regs[current] = int(m.group(1))
+    return regs
+
+
+def cmd_run(args):
+    pts = _points(args)
+    out = os.path.abspath(args.out)
+    build_dir = os.path.join(out, "build")
+    dry = args.dry_run
+    for k in args.kernel:
+        spec = sweep.KERNELS[k]
+        for f in (os.path.join(REPO, spec.source), os.path.join(REPO, spec.model)):
+            if not os.path.exists(f) and not dry:
+                raise SystemExit("validate: %s is missing (kernel %s not ready)" % (f, k))
+
+    if dry:
+        _say("# scripts/validate run --dry-run: %d points, batch size %d" % (len(pts), args.batch_size))
+        _say("mkdir -p %s %s/ncu %s/warpest %s/points" % ((sweep.quote([build_dir]),) + (sweep.quote([out]),) * 3))
+    else:
+        for d in (build_dir, os.path.join(out, "ncu"), os.path.join(out, "warpest"),
+                  os.path.join(out, "points")):
+            os.makedirs(d, exist_ok=True)
+
+    # 1. build the launchers (register counts from ptxas -v kept beside them)
+    for k in args.kernel:
+        cmd = sweep.build_command(REPO, build_dir, k, args.arch, args.nvcc)
+        log = os.path.join(build_dir, "ptxas_%s.txt" % k)
+        if dry:
+            _say(sweep.quote(cmd) + " 2> " + sweep.quote([log]))
+            continue
+        if args.skip_build and os.path.exists(sweep.launcher_binary(build_dir, k)):
+            continue
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        with open(log, "w") as f:
+            f.write(r.stderr)
+        if r.returncode != 0:
+            sys.stderr.write(r.stderr)
+            raise SystemExit("validate: building the %s launcher failed" % k)
+        with open(os.path.join(build_dir, "registers_%s.json" % k), "w") as f:
+            json.dump(parse_ptxas_registers(r.stderr), f, indent=1)
+
+    # 2. the plan
+    plan_path = os.path.join(out, "plan.csv")
+    if dry:
+        batches = {}
+        for k in args.kernel:
+            kp = [p for p in pts if p.kernel == k]
+            for i in range(0, len(kp), max(1, args.batch_size)):
+                batches["%s-%04d" % (k, i // max(1, args.batch_size))] = kp[i:i + max(1, args.batch_size)]
+        _say("# plan: %s (%d batches)" % (plan_path, len(batches)))
+    else:
+        batches = asm.write_plan(plan_path, pts, args.batch_size, args.repeat)
+
+    # 3. predictions (CPU only)
+    for p in pts:
+        cmd = sweep.warpest_command(args.warpest, REPO, p, args.gpu, args.warpest_arg)
+        dest = os.path.join(out, "warpest", p.point_id + ".json")
+        if dry:
+            _say(sweep.quote(cmd) + " > " + sweep.quote([dest]))
+            continue
+        if os.path.exists(dest) and not args.force:
+            continue
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.stderr.write("validate: warpest failed for %s: %s\n" % (p.point_id, r.stderr.strip()))
+            continue
+        with open(dest, "w") as f:
+            f.write(r.stdout)
+
+    # 4. measurements
+    for bid, bpts in batches.items():
+        kernel = bpts[0].kernel
+        binary = sweep.launcher_binary(build_dir, kernel)
+        log = os.path.join(out, "ncu", bid + ".csv")
+        if len(bpts) == 1:
+            largs = sweep.launcher_args(bpts[0])
+            pfile = None
+        else:
+            pfile = os.path.join(out, "points", bid + ".txt")
+            largs = ["--points", pfile]
+        if args.repeat > 1:
+            largs = largs + ["--repeat", str(args.repeat)]
+        cmd = sweep.ncu_command(binary, log, kernel, largs, args.ncu, args.clock_control,
+                                args.ncu_arg)
+        if dry:
+            if pfile:
+                _say("cat > %s <<'EOF'\n%s\nEOF" % (sweep.quote([pfile]),
+                                                    "\n".join(sweep.points_file_lines(bpts))))
+            _say(sweep.quote(cmd))
+            continue
+        if os.path.exists(log) and not args.force and _batch_complete(log, kernel, len(bpts) * args.repeat):
+            continue
+        if pfile:
+            with open(pfile, "w") as f:
+                f.write("\n".join(sweep.points_file_lines(bpts)) + "\n")
+        _say("validate: measuring %s (%d points)" % (bid, len(bpts)))
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        with open(os.path.join(out, "ncu", bid + ".stdout"), "w") as f:
+            f.write(r.stdout + r.stderr)
+        if r.returncode != 0:
+            sys.stderr.write(r.stdout[-2000:] + r.stderr[-2000:])
+            raise SystemExit("validate: ncu failed for batch %s (exit %d); completed batches are kept, "
+                             "run again to resume" % (bid, r.returncode))
+
+    if dry:
+        _say(sweep.quote([sys.argv[0], "assemble", "--run", out]))
+        return 0
+    rows, problems = asm.assemble(out, os.path.join(out, "results.csv"))
+    for p in problems:
+        sys.stderr.write("validate: %s\n" % p)
+    _say("validate: wrote %s (%d rows)" % (os.path.join(out, "results.csv"), len(rows)))
+    _say(stats.markdown(rows, os.path.join(out, "results.csv")))
+    return 0
+
+
+def _batch_complete(path, kernel, expected):
+    try:
+        res = ncu_csv.select(ncu_csv.parse_file(path), sweep.KERNELS[kernel].kernel_regex())
+    except (OSError, ncu_csv.NcuParseError):
+        return False
+    return len(res) == expected
+
+
+def cmd_assemble(args):
+    out = args.out or os.path.join(args.run, "results.csv")
+    rows, problems = asm.assemble(args.run, out, args.plan, args.ncu_dir, args.warpest_dir)
+    for p in problems:
+        sys.stderr.write("validate: %s\n" % p)
+    _say("validate: wrote %s (%d rows, %d with problems)" % (out, len(rows), len(problems)))
+    return 1 if problems and args.strict else 0
+
+
+BEGIN_MARK = "<!-- validate-stats:begin -->"
+END_MARK = "<!-- validate-stats:end -->"
+
+
+def cmd_stats(args):
+    rows = asm.read_rows(args.csv)
+    text = stats.markdown(rows, args.csv)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    if args.accuracy_doc:
+        with open(args.accuracy_doc) as f:
+            doc = f.read()
+        if BEGIN_MARK not in doc or END_MARK not in doc:
+            raise SystemExit("validate: %s has no %s ... %s section" % (args.accuracy_doc, BEGIN_MARK, END_MARK))
+        head, rest = doc.split(BEGIN_MARK, 1)
+        _, tail = rest.split(END_MARK, 1)
+        stamp = "Measured: %s, `scripts/validate stats`.\n\n" % datetime.date.today().isoformat()
+        with open(args.accuracy_doc, "w") as f:
+            f.write(head + BEGIN_MARK + "\n" + stamp + text + END_MARK + tail)
+    if not args.out and not args.accuracy_doc:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_plot(args):
+    from . import plots
+    if not plots.have_matplotlib():
+        py = plots.matplotlib_python()
+        if py is None:
+            raise SystemExit("validate: matplotlib is not available (apt-get install python3-matplotlib)")
+        # Debian's interpreter has python3-matplotlib; re-run under it.
+        return subprocess.call([py, os.path.join(REPO, "scripts", "validate")] + sys.argv[1:])
+    rows = asm.read_rows(args.csv)
+    written = plots.plot_all(rows, args.out)
+    for w in written:
+        _say("validate: wrote %s" % w)
+    return 0 if written else 1
+
+
+def cmd_fit(args):
+    curve_key = "hit_" + args.curve
+    table_path = args.table or os.path.join(REPO, "runtime", "tables", args.gpu + ".json")
+    table_text = None
+    current = tuple(args.current) if args.current else None
+    if os.path.exists(table_path):
+        with open(table_path) as f:
+            table_text = f.read()
+        if current is None:
+            current = fitmod.table_curve(json.loads(table_text), curve_key)
+    if current is None:
+        current = (1.0, 37.1, 3.2)  # SPEC 5.4's published earlier-wave overlap constants
+    if args.pairs:
+        samples = fitmod.samples_from_pairs(fitmod.read_pairs_csv(args.pairs))
+        source_csv = args.pairs
+    else:
+        rows = asm.read_rows(args.csv)
+        samples = fitmod.samples_from_run(rows, os.path.dirname(os.path.abspath(args.csv)), current,
+                                          args.min_overlap_fraction)
+        source_csv = args.csv
+    if len(samples) < 3:
+        raise SystemExit("validate: %d usable points; a fit needs at least 3 (points need reusable "
+                         "volume in layer_conditions and a measured DRAM read volume)" % len(samples))
+    res = fitmod.fit_gompertz(samples, robust=not args.no_robust)
+    shown = os.path.abspath(source_csv)
+    if shown.startswith(REPO + os.sep):
+        shown = os.path.relpath(shown, REPO)  # repository paths stay short and portable
+    source = fitmod.source_string(res["n"], shown)
+    _say("validate: %s: a=%.6g b=%.6g c=%.6g (rms %.4g over %d points; was a=%g b=%g c=%g)" % (
+        (curve_key, res["a"], res["b"], res["c"], res["rms"], res["n"]) + tuple(current)))
+    if args.plot:
+        from . import plots
+        if plots.have_matplotlib():
+            plots.fit_plot(samples, (res["a"], res["b"], res["c"]), args.plot)
+            _say("validate: wrote %s" % args.plot)
+        else:
+            sys.stderr.write("validate: no matplotlib here; skipped %s\n" % args.plot)
+    if args.dry_run:
+        return 0
+    if table_text is None:
+        raise SystemExit("validate: table %s not found; nothing written" % table_path)
+    new_text = fitmod.update_table_text(table_text, curve_key, (res["a"], res["b"], res["c"]), source)
+    dest = args.output or table_path
+    with open(dest, "w") as f:
+        f.write(new_text)
+    _say("validate: wrote %s (%s)" % (dest, source))
+    return 0
+
+
+def build_parser():
+    ap = argparse.ArgumentParser(prog="scripts/validate", description=__doc__)
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("run", help="build launchers, predict with warpest, measure with ncu, assemble")
+    r.add_argument("--out", default=os.path.join(REPO, "build", "validation"))
+    r.add_argument("--kernel", action="append", help="kernel (default stencil3d25); repeatable")
+    r.add_argument("--sweep", action="append", choices=sweep.SWEEPS,
+                   help="sweep (default: shapes256, shapes1024, domain); repeatable")
+    r.add_argument("--gpu", default="h100-sxm", help="warpest hardware table id")
+    r.add_argument("--arch", default="sm_90", help="nvcc -arch")
+    r.add_argument("--warpest", default=None)
+    r.add_argument("--ncu", default="ncu")
+    r.add_argument("--nvcc", default="nvcc")
+    r.add_argument("--batch-size", type=int, default=32,
+                   help="configurations per launcher process (1: one ncu run per point)")
+    r.add_argument("--repeat", type=int, default=1, help="launches per configuration (median taken)")
+    r.add_argument("--clock-control", default="none", choices=("none", "base"))
+    r.add_argument("--ncu-arg", action="append", default=[], help="extra ncu argument; repeatable")
+    r.add_argument("--warpest-arg", action="append", default=[], help="extra warpest argument; repeatable")
+    r.add_argument("--limit", type=int, default=0, help="only the first N points")
+    r.add_argument("--force", action="store_true", help="redo points already measured or predicted")
+    r.add_argument("--skip-build", action="store_true")
+    r.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    r.set_defaults(func=cmd_run)
+
+    a = sub.add_parser("assemble", help="ncu CSVs + warpest JSONs -> one CSV")
+    a.add_argument("--run", required=True, help="run directory (plan.csv, ncu/, warpest/)")
+    a.add_argument("--out", help="combined CSV (default RUN/results.csv)")
+    a.add_argument("--plan")
+    a.add_argument("--ncu-dir")
+    a.add_argument("--warpest-dir")
+    a.add_argument("--strict", action="store_true", help="exit 1 when any point has a problem")
+    a.set_defaults(func=cmd_assemble)
+
+    s = sub.add_parser("stats", help="errors per metric, rank quality per sweep (markdown)")
+    s.add_argument("csv")
+    s.add_argument("--out", help="write the markdown here")
+    s.add_argument("--accuracy-doc", help="replace the marked section of this file (docs/accuracy.md)")
+    s.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("plot", help="PNG plots")
+    p.add_argument("csv")
+    p.add_argument("--out", default=os.path.join(REPO, "build", "validation", "plots"))
+    p.set_defaults(func=cmd_plot)
+
+    f = sub.add_parser("fit", help="fit a Gompertz hit-rate curve into a hardware table")
+    src = f.add_mutually_exclusive_group(required=True)
+    src.add_argument("--csv", help="combined CSV of a run (reads the warpest JSON of each point)")
+    src.add_argument("--pairs", help="CSV with columns oversubscription, miss_rate")
+    f.add_argument("--gpu", default="h100-sxm", help="table id: runtime/tables/<id>.json")
+    f.add_argument("--table", help="table path (overrides --gpu)")
+    f.add_argument("--output", help="write the table here instead of in place")
+    f.add_argument("--curve", default="wave_overlap",
+                   choices=("wave_overlap", "l1_redundant", "l2_load", "l2_store"))
+    f.add_argument("--current", type=float, nargs=3, metavar=("A", "B", "C"),
+                   help="parameters the estimates ran with (default: the table's)")
+    f.add_argument("--min-overlap-fraction", type=float, default=0.02,
+                   help="skip points whose reusable volume is below this share of the measured volume")
+    f.add_argument("--no-robust", action="store_true", help="plain least squares, no Huber weights")
+    f.add_argument("--plot", help="PNG of the points and the fitted curve")
+    f.add_argument("--dry-run", action="store_true", help="fit and print, write no table")
+    f.set_defaults(func=cmd_fit)
+    return ap
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    if args.command == "run":
+        args.kernel = args.kernel or ["stencil3d25"]
+        args.sweep = args.sweep or ["shapes256", "shapes1024", "domain"]
+        args.warpest = args.warpest or _default_warpest()
+    return args.func(args)

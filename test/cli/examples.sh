@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every bundled example model estimates and ranks on every bundled table;
+# every verb answers --help. Usage: examples.sh WARPEST SOURCE_DIR
+set -u
+warpest=$1 src=$2
+fail=0 pass=0
+check() {
+	local name=$1
+	shift
+	if out=$("$@" 2>&1); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name: $out"
+		fail=$((fail + 1))
+	fi
+}
+for verb in estimate rank gpus profile-atomics; do
+	check "$verb --help" "$warpest" "$verb" --help
+done
+gpus=$("$warpest" gpus | awk '{print $1}')
+[ "$(echo "$gpus" | wc -l)" -ge 7 ] || { echo "FAIL: fewer than 7 tables"; fail=$((fail + 1)); }
+for m in "$src"/examples/models/*.json; do
+	for g in $gpus; do
+		# one block shape on every table: every table must drive the whole model
+		check "estimate $(basename "$m") $g" "$warpest" estimate "$m" --gpu "$g" --block 128 2 1
+	done
+	check "rank $(basename "$m")" "$warpest" rank "$m" --gpu h100-sxm --min-threads 256 --max-threads 256 -j 2
+done
+# the acceptance example: the 25-point stencil on A100-40GB, block 256x1x2
+out=$("$warpest" estimate "$src/examples/models/stencil3d25.json" --gpu a100-40gb --block 256 1 2)
+for want in "L1 cycles" "L2->L1 load" "L1->L2 store" "DRAM load" "DRAM store" "limiter" "bottleneck:"; do
+	if grep -q -- "$want" <<<"$out"; then pass=$((pass + 1)); else echo "FAIL: estimate output lacks '$want'"; fail=$((fail + 1)); fi
+done
+"$warpest" estimate "$src/examples/models/stencil3d25.json" --gpu a100-40gb --block 256x1x2 --json |
+	python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["bottleneck"] and r["metrics"]["dram_read_bytes"] > 0' &&
+	pass=$((pass + 1)) || { echo "FAIL: --json is not a valid report"; fail=$((fail + 1)); }
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
