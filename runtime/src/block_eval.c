@@ -1,4 +1,5 @@
 #include "block_eval.h"
+#include "wave_boxes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ struct block_evaluator {
 	const launch *l;
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
+	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	access_plan *plans;
@@ -54,12 +56,13 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 	return 0;
 }
 
-block_evaluator *block_evaluator_alloc(const launch *l)
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes)
 {
 	block_evaluator *ev = calloc(1, sizeof(*ev));
 	if (!ev)
 		return NULL;
 	ev->l = l;
+	ev->use_boxes = use_boxes;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
 	if (!ev->plans || l->n_groups > 256) {
 		block_evaluator_free(ev);
@@ -146,19 +149,33 @@ int block_evaluator_n_classes(const block_evaluator *ev)
 	return ev->n_classes;
 }
 
+int block_evaluator_uses_boxes(const block_evaluator *ev)
+{
+	return ev->use_boxes;
+}
+
 /* ---- the cost of one warp-instruction ---- */
 
-static int cmp_i64(const void *a, const void *b)
+/* Lane arrays are at most 128 entries and usually already ascending:
+ * insertion sort is linear on them. */
+static void sort_small(int64_t *v, int n)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return x < y ? -1 : x > y;
+	for (int i = 1; i < n; i++) {
+		int64_t x = v[i];
+		int j = i - 1;
+		while (j >= 0 && v[j] > x) {
+			v[j + 1] = v[j];
+			j--;
+		}
+		v[j + 1] = x;
+	}
 }
 
 static int count_distinct(int64_t *v, int n)
 {
 	if (n == 0)
 		return 0;
-	qsort(v, (size_t)n, sizeof(int64_t), cmp_i64);
+	sort_small(v, n);
 	int d = 1;
 	for (int i = 1; i < n; i++)
 		d += v[i] != v[i - 1];
@@ -186,7 +203,7 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 		}
 		if (n_words == 0)
 			continue;
-		qsort(words, (size_t)n_words, sizeof(int64_t), cmp_i64);
+		sort_small(words, n_words);
 		int per_bank[32] = {0}, worst = 0;
 		for (int i = 0; i < n_words; i++) {
 			if (i > 0 && words[i] == words[i - 1])
@@ -209,7 +226,7 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 	if (n_addrs == 0)
 		return;
 	/* the largest number of lanes on one address (atomics serialise on it) */
-	qsort(addrs, (size_t)n_addrs, sizeof(int64_t), cmp_i64);
+	sort_small(addrs, n_addrs);
 	int run = 1, ways = 1;
 	for (int i = 1; i < n_addrs; i++) {
 		run = addrs[i] == addrs[i - 1] ? run + 1 : 1;
@@ -345,6 +362,13 @@ typedef struct walk {
 	int64_t tuple_index;
 	int global;
 	int failed;
+	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	/* the last warp-instruction's lane pattern and cost: warps that repeat it
+	 * shifted by whole 128 B lines cost the same */
+	int memo_valid;
+	unsigned char memo_active[32];
+	int64_t memo_delta[32], memo_first;
+	warp_cost memo_cost;
 } walk;
 
 static void emit_instruction(walk *w)
@@ -355,6 +379,42 @@ static void emit_instruction(walk *w)
 	int64_t addr[32];
 	unsigned char active[32];
 	int n_active = 0;
+	/* Lanes of one warp-instruction differ only in tid when the loops are
+	 * the same for all of them: evaluate the shared part of each form once. */
+	if (w->uniform_loops && b->guard_linear && (b->linear || !a->analysable)) {
+		int first = -1;
+		for (int lane = 0; lane < 32 && first < 0; lane++)
+			if (w->lanes->alive[lane])
+				first = lane;
+		int64_t gbase[COND_MAX_CONSTRAINTS], abase = 0;
+		const int64_t *v0 = first >= 0 ? w->lanes->v[first] : NULL;
+		for (int c = 0; c < b->guard.n && v0; c++) {
+			const linear_form *f = &b->guard.ge0[c];
+			gbase[c] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
+				f->coeff[2] * v0[2];
+		}
+		if (v0 && a->analysable)
+			abase = linear_form_eval(&b->addr, v0) - b->addr.coeff[0] * v0[0] -
+				b->addr.coeff[1] * v0[1] - b->addr.coeff[2] * v0[2];
+		for (int lane = 0; lane < 32; lane++) {
+			active[lane] = 0;
+			if (!w->lanes->alive[lane])
+				continue;
+			const int64_t *v = w->lanes->v[lane];
+			int on = 1;
+			for (int c = 0; c < b->guard.n && on; c++) {
+				const linear_form *f = &b->guard.ge0[c];
+				on = gbase[c] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
+			}
+			if (!on)
+				continue;
+			active[lane] = 1;
+			n_active++;
+			if (a->analysable)
+				addr[lane] = abase + b->addr.coeff[0] * v[0] + b->addr.coeff[1] * v[1] +
+					b->addr.coeff[2] * v[2];
+		}
+	} else
 	for (int lane = 0; lane < 32; lane++) {
 		active[lane] = 0;
 		if (!w->lanes->alive[lane])
@@ -384,7 +444,7 @@ static void emit_instruction(walk *w)
 	if (!a->analysable)
 		return;
 	int64_t off = w->offsets[b->group];
-	if (w->global) {
+	if (w->global && !w->ev->use_boxes) {
 		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
 			&w->cls->load_runs[b->group];
 		for (int lane = 0; lane < 32; lane++)
@@ -401,7 +461,24 @@ static void emit_instruction(walk *w)
 		if (active[lane])
 			addr[lane] -= shift;
 	warp_cost cost;
-	warp_access_cost(w->l->hw, w->global, a->bytes, addr, active, &cost);
+	int first = 0;
+	while (!active[first])
+		first++;
+	int same = w->memo_valid && ((addr[first] - w->memo_first) & 127) == 0 &&
+		memcmp(active, w->memo_active, sizeof(w->memo_active)) == 0;
+	for (int lane = first; lane < 32 && same; lane++)
+		same = !active[lane] || addr[lane] - addr[first] == w->memo_delta[lane];
+	if (same)
+		cost = w->memo_cost;
+	else {
+		warp_access_cost(w->l->hw, w->global, a->bytes, addr, active, &cost);
+		w->memo_valid = 1;
+		w->memo_first = addr[first];
+		memcpy(w->memo_active, active, sizeof(w->memo_active));
+		for (int lane = 0; lane < 32; lane++)
+			w->memo_delta[lane] = active[lane] ? addr[lane] - addr[first] : 0;
+		w->memo_cost = cost;
+	}
 	double n = weight * a->count;
 	s->data_wavefronts += n * cost.data_wavefronts;
 	s->tag_wavefronts += n * cost.tag_wavefronts;
@@ -509,8 +586,12 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	cls->empty = cls->active_threads == 0;
 	for (int i = 0; i < l->n_accesses && !cls->empty && !failed; i++) {
 		const bound_access *b = &l->accesses[i];
-		walk w = {ev, l, cls, b, &ev->plans[i], lanes, offsets, 0,
-			b->field->space == km_space_global, 0};
+		walk w;
+		memset(&w, 0, sizeof(w));
+		w.ev = ev, w.l = l, w.cls = cls, w.b = b, w.plan = &ev->plans[i], w.lanes = lanes;
+		w.offsets = offsets;
+		w.global = b->field->space == km_space_global;
+		w.uniform_loops = !ev->has_varying_loops;
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			for (int lane = 0; lane < 32; lane++) {
 				int t = warp * 32 + lane;
@@ -536,6 +617,14 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	run_list all, units;
 	run_list_init(&all);
 	run_list_init(&units);
+	if (ev->use_boxes && !failed) {
+		/* a block is a box: its footprint rows come straight from the boxes */
+		run_list stores;
+		run_list_init(&stores);
+		if (wave_boxes_footprint(l, id, 1, &all, &stores, INT64_MAX) != 0)
+			failed = 1;
+		run_list_free(&stores);
+	}
 	for (int g = 0; g < l->n_groups && !failed; g++) {
 		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
 		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))
@@ -568,7 +657,6 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	}
 	run_list_free(&all);
 	run_list_free(&units);
-	(void)id;
 	if (failed) {
 		class_free(cls, l->n_groups);
 		return NULL;

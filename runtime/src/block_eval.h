@@ -39,12 +39,15 @@ typedef struct block_class {
 
 typedef struct block_evaluator block_evaluator;
 
-block_evaluator *block_evaluator_alloc(const launch *l);
+/* use_boxes: the caller takes wave footprints from wave_boxes.c, so classes
+ * keep no lane runs (their load_runs/store_runs stay empty). */
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes);
 void block_evaluator_free(block_evaluator *ev);
 /* The class of block `id` (computed on first use) and each group's offset
  * for that block (array of n_groups, caller's). NULL on allocation failure. */
 const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *group_offsets);
 int block_evaluator_n_classes(const block_evaluator *ev);
+int block_evaluator_uses_boxes(const block_evaluator *ev);
 
 /* Exposed for unit tests: the L1 cost of one warp-instruction. */
 typedef struct warp_cost {

@@ -9,6 +9,7 @@
 
 #include "ctx.h"
 #include "estimate_impl.h"
+#include "wave_boxes.h"
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -101,7 +102,8 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	for (int d = 0; d < 3; d++)
 		e->config.grid[d] = l->grid[d];
 	e->access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
-	block_evaluator *ev = e->access ? block_evaluator_alloc(l) : NULL;
+	int use_boxes = wave_boxes_applicable(l) && !getenv("WARPEST_NO_BOXES");
+	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes) : NULL;
 	if (!ev) {
 		ctx_error(ctx, "out of memory");
 		warpest_estimate_free(e);

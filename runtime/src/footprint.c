@@ -195,7 +195,8 @@ int run_list_copy(const run_list *src, run_list *out)
 	run_list_clear(out);
 	if (reserve(out, src->n))
 		return -1;
-	memcpy(out->r, src->r, (size_t)src->n * sizeof(run));
+	if (src->n > 0)
+		memcpy(out->r, src->r, (size_t)src->n * sizeof(run));
 	out->n = src->n;
 	out->normal = src->normal;
 	return 0;

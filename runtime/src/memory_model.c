@@ -8,9 +8,14 @@
 
 #include "ctx.h"
 #include "estimate_impl.h"
+#include "wave_boxes.h"
 
 /* Reuse is followed back until its hit rate is negligible. */
 #define NEGLIGIBLE_HIT_RATE 1e-3
+
+/* Set per estimate: whether wave footprints come from boxes (wave_boxes.c).
+ * Thread-local because rank evaluates configurations in parallel. */
+static _Thread_local int ev_use_boxes;
 
 typedef struct wave_footprint {
 	run_list load_bytes;
@@ -25,11 +30,28 @@ typedef struct wave_footprint {
 static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
 	int64_t count, wave_footprint *fp, warpest_estimate *stats, int exact)
 {
+	/* boxes give the same footprint in rows instead of lanes; blocks are then
+	 * visited only for their statistics */
+	int boxed = 0;
+	if (ev_use_boxes) {
+		run_list_clear(&fp->load_bytes);
+		run_list_clear(&fp->store_bytes);
+		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
+			(int64_t)1 << 22);
+		if (rc < 0)
+			return ctx_error(ctx, "out of memory");
+		boxed = rc == 0;
+		if (boxed && !stats)
+			return run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes) ?
+				ctx_error(ctx, "out of memory") : 0;
+	}
 	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
 	if (!offsets)
 		return ctx_error(ctx, "out of memory");
-	run_list_clear(&fp->load_bytes);
-	run_list_clear(&fp->store_bytes);
+	if (!boxed) {
+		run_list_clear(&fp->load_bytes);
+		run_list_clear(&fp->store_bytes);
+	}
 	for (int64_t id = first; id < first + count; id++) {
 		const block_class *cls = block_evaluator_get(ev, id, offsets);
 		if (!cls) {
@@ -40,7 +62,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 			continue;
 		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
 		int64_t sector = (int64_t)l->hw->sector_bytes.value;
-		for (int g = 0; g < l->n_groups; g++)
+		for (int g = 0; g < l->n_groups && !boxed; g++)
 			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 && !exact ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
@@ -115,6 +137,7 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 		&past.store_bytes, &f0, &seen, &fk, &tmp, &covered, &overlap, &store_units};
 	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
 		run_list_init(lists[i]);
+	ev_use_boxes = block_evaluator_uses_boxes(ev);
 	int rc = collect_wave(ctx, ev, l, first, count, &cur, e, 1);
 	if (rc)
 		goto done;
@@ -208,14 +231,17 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 	int64_t strides[2] = {l->grid[0], (int64_t)l->grid[0] * l->grid[1]};
 	int last_k = m->n_reuse ? m->reuse[m->n_reuse - 1].waves_back : 0;
 	for (int s = 0; s < 2 && rc == 0; s++)
-		for (int mult = 1, misses = 0; mult <= 8 && misses < 4 && m->n_reuse < MAX_REUSE_DISTANCE;
+		for (int mult = 1, misses = 0; mult <= 8 && misses < 2 && m->n_reuse < MAX_REUSE_DISTANCE;
 		     mult++) {
 			int64_t k0 = (strides[s] * mult) / l->wave_blocks;
 			if (k0 <= last_k + 1 || k0 > MAX_REUSE_DISTANCE * 64)
 				continue;
 			if (run_list_measure(&covered) == run_list_measure(&f0))
 				break;
-			for (int64_t k = k0; k <= k0 + 1; k++) {
+			/* the wave at the period, and the next one only when the period's
+			 * wave shared data (reuse can straddle a wave boundary) */
+			int64_t k_last = k0;
+			for (int64_t k = k0; k <= k_last; k++) {
 				int64_t pfirst = first - k * l->wave_blocks;
 				if (pfirst < 0)
 					break;
@@ -229,9 +255,13 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 				}
 				double reused = (double)run_list_measure(&overlap) * (double)fetch;
 				if (reused <= 0) {
-					misses++;
+					if (k == k0)
+						misses++;
 					continue;
 				}
+				misses = 0;
+				if (k == k0)
+					k_last = k0 + 1;
 				double volume = (double)k * wave_volume;
 				double o = volume / l2;
 				double hit = hw_gompertz_hit(&hw->hit_wave_overlap, o);

@@ -57,12 +57,16 @@ int main(int argc, char **argv)
 						c->variant = warpest_kernel_variant_name(k, v);
 					}
 	double *t = malloc(sizeof(double) * (size_t)n);
+	int *which = malloc(sizeof(int) * (size_t)n);
+	double *unsorted = malloc(sizeof(double) * (size_t)n);
 	int ok = 0;
 	double total = now();
 	for (int i = 0; i < n; i++) {
 		double t0 = now();
 		warpest_estimate *e = estimate_compute_plain(ctx, k, hw, &shapes[i % n_shapes]);
 		t[i] = now() - t0;
+		unsorted[i] = t[i];
+		which[i] = i % n_shapes;
 		ok += e != NULL;
 		warpest_estimate_free(e);
 	}
@@ -72,6 +76,21 @@ int main(int argc, char **argv)
 		n_shapes, ok);
 	printf("per configuration: median %.3f ms, 90th percentile %.3f ms, max %.3f ms; total %.3f s\n",
 		1e3 * t[n / 2], 1e3 * t[(int)(0.9 * n)], 1e3 * t[n - 1], total);
+	if (getenv("BENCH_SLOWEST")) {
+		/* the slowest configurations, to see where time goes */
+		for (int r = 0; r < 8; r++) {
+			int worst = 0;
+			for (int i = 1; i < n; i++)
+				if (unsorted[i] > unsorted[worst])
+					worst = i;
+			const warpest_config *c = &shapes[which[worst]];
+			printf("  slow: %dx%dx%d %s %.2f ms\n", c->block[0], c->block[1], c->block[2],
+				c->variant ? c->variant : "", 1e3 * unsorted[worst]);
+			unsorted[worst] = -1;
+		}
+	}
+	free(unsorted);
+	free(which);
 	free(t);
 	warpest_hw_free(hw);
 	warpest_kernel_free(k);

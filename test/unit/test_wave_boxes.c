@@ -1,0 +1,98 @@
+/* The box path for wave footprints must give exactly the footprint of lane
+ * enumeration: same DRAM volumes, same reuse distances, same prediction. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ctx.h"
+#include "estimate_impl.h"
+#include "wave_boxes.h"
+
+warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config);
+
+typedef struct param { const char *name; int64_t value; } param;
+
+static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, int bx, int by,
+	int bz, const char *variant, const param *params, int n_params, int expect_boxes)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", WARPEST_SOURCE_DIR, model);
+	warpest_kernel *k = warpest_kernel_read_file(ctx, path);
+	if (!k) {
+		CHECK(0, "load %s: %s", model, warpest_ctx_last_error(ctx));
+		return;
+	}
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = bx, c.block[1] = by, c.block[2] = bz;
+	c.variant = variant;
+	for (int i = 0; i < n_params; i++) {
+		c.param_names[i] = params[i].name;
+		c.param_values[i] = params[i].value;
+	}
+	c.n_params = n_params;
+	unsetenv("WARPEST_NO_BOXES");
+	warpest_estimate *boxed = estimate_compute_plain(ctx, k, hw, &c);
+	setenv("WARPEST_NO_BOXES", "1", 1);
+	warpest_estimate *lanes = estimate_compute_plain(ctx, k, hw, &c);
+	unsetenv("WARPEST_NO_BOXES");
+	if (!boxed || !lanes) {
+		CHECK(0, "estimate %s: %s", model, warpest_ctx_last_error(ctx));
+	} else {
+		int applicable = wave_boxes_applicable(&boxed->launch);
+		CHECK(applicable == expect_boxes, "%s %dx%dx%d %s: box path %s", model, bx, by, bz,
+			variant ? variant : "", applicable ? "applies" : "does not apply");
+		const memory_result *a = &boxed->mem, *b = &lanes->mem;
+		int same = a->wave_load_units_bytes == b->wave_load_units_bytes &&
+			a->wave_store_bytes == b->wave_store_bytes && a->wave_fill_bytes == b->wave_fill_bytes &&
+			a->wave_dram_load_bytes == b->wave_dram_load_bytes && a->n_reuse == b->n_reuse &&
+			boxed->summary.predicted_seconds == lanes->summary.predicted_seconds;
+		for (int i = 0; same && i < a->n_reuse; i++)
+			same = a->reuse[i].waves_back == b->reuse[i].waves_back &&
+				a->reuse[i].reused_bytes == b->reuse[i].reused_bytes &&
+				a->reuse[i].volume_bytes == b->reuse[i].volume_bytes;
+		CHECK(same, "%s %dx%dx%d %s: boxes %.0f B compulsory, %.0f B after reuse, %d distances; "
+			"lanes %.0f B, %.0f B, %d distances", model, bx, by, bz, variant ? variant : "",
+			a->wave_load_units_bytes, a->wave_dram_load_bytes, a->n_reuse,
+			b->wave_load_units_bytes, b->wave_dram_load_bytes, b->n_reuse);
+	}
+	warpest_estimate_free(boxed);
+	warpest_estimate_free(lanes);
+	warpest_kernel_free(k);
+}
+
+int main(void)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *h100 = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm");
+	warpest_hw *v100 = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "v100");
+	CHECK(h100 && v100, "tables");
+	if (!h100 || !v100)
+		return check_summary();
+	const int shapes[][3] = {{256, 1, 2}, {1, 64, 1}, {8, 8, 8}, {2, 16, 4}};
+	param p3d25[] = {{"nx", 72}, {"ny", 40}, {"nz", 24}};
+	param p3d7[] = {{"nx", 48}, {"ny", 40}, {"nz", 24}};
+	param p2d[] = {{"nx", 520}, {"ny", 300}};
+	param pd3q[] = {{"nx", 40}, {"ny", 36}, {"nz", 20}};
+	param pn[] = {{"n", 96}};
+	for (unsigned s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
+		const int *b = shapes[s];
+		const warpest_hw *hw = s % 2 ? v100 : h100;
+		compare(ctx, hw, "examples/models/stencil3d25.json", b[0], b[1], b[2], "none", p3d25, 3, 1);
+		compare(ctx, hw, "examples/models/stencil3d25.json", b[0], b[1], b[2], "fold2y", p3d25, 3, 1);
+		compare(ctx, hw, "examples/models/stencil3d25.json", b[0], b[1], b[2], "fold2z", p3d25, 3, 1);
+		compare(ctx, hw, "examples/models/stencil3d7.json", b[0], b[1], b[2], NULL, p3d7, 3, 1);
+		compare(ctx, hw, "examples/models/stencil2d5.json", b[0], b[1], b[2], NULL, p2d, 2, 1);
+		compare(ctx, hw, "examples/models/d3q15_pull.json", b[0], b[1], b[2], NULL, pd3q, 3, 1);
+		compare(ctx, hw, "examples/models/transpose_naive.json", b[0], b[1], b[2], NULL, pn, 1, 1);
+		compare(ctx, hw, "examples/models/matmul_naive.json", b[0], b[1], b[2], NULL, pn, 1, 1);
+		/* grid-stride loops have thread-dependent bounds: enumeration only */
+		compare(ctx, hw, "examples/models/histogram_smem_1.json", b[0], b[1], b[2], NULL, NULL, 0, 0);
+	}
+	warpest_hw_free(h100);
+	warpest_hw_free(v100);
+	warpest_ctx_free(ctx);
+	return check_summary();
+}
