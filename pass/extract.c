@@ -10,6 +10,7 @@
 #include "poly.h"
 
 #include <llvm-c/Target.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,7 @@ typedef struct access {
 	wp_poly *off;   /* byte offset; NULL: unanalysable */
 	char *why;
 	int64_t contention; /* uniform:B for data-dependent atomics */
+	int groups;         /* uniform:B/G: address groups of a warp (0, 1: none) */
 	int uses_result;
 	int block;
 	guard_ent *g;
@@ -950,6 +952,25 @@ static cond *ev_cond(K *k, LLVMValueRef v, int use)
 			case LLVMIntEQ: c->pred = P_EQ; break;
 			default: c->pred = P_NE; break;
 			}
+			/* e != 0 with e a sum of thread/block indices (never negative) is
+			 * e >= 1: one affine constraint instead of a disjunction (clang
+			 * turns `y < 1` on such a y into `y == 0`) */
+			wp_poly *d = c->pred == P_NE || c->pred == P_EQ ? wp_sub(&k->at, a, b) : NULL;
+			int nonneg = d && d->n > 0;
+			for (int t = 0; nonneg && t < d->n; t++) {
+				nonneg = d->t[t].c > 0 && d->t[t].n > 0;
+				for (int f = 0; nonneg && f < d->t[t].n; f++) {
+					enum wp_atom_kind kd = k->at.a[d->t[t].f[f]].kind;
+					nonneg = kd == WP_TID || kd == WP_CTAID || kd == WP_NTID || kd == WP_NCTAID;
+				}
+			}
+			if (nonneg) {
+				wp_poly *r1 = wp_add(&k->at, b, wp_const(&k->at, 1));
+				if (r1) {
+					c->r = r1;
+					c->pred = c->pred == P_NE ? P_GE : P_LT;
+				}
+			}
 		}
 	} else if (op == LLVMAnd || op == LLVMOr) {
 		c = mkcond(k, op == LLVMAnd ? C_AND : C_OR);
@@ -1049,6 +1070,35 @@ static int block_guards(K *k, int b, guard_ent **out)
 		guard_ent t = g[i];
 		g[i] = g[n - 1 - i];
 		g[n - 1 - i] = t;
+	}
+	/* llvm.assume(c) in b or a block dominating it (in the same loops) holds
+	 * whenever b runs: a guard. Loop unrolling puts one in the remainder
+	 * (`assume(n % 2 != 0)`), a block whose several predecessors hide it. */
+	for (int x = b; x >= 0;) {
+		int same_loops = 1;
+		for (int li = k->inner[x]; li >= 0; li = k->loops[li].parent)
+			same_loops &= k->loops[li].in[b] != 0;
+		for (LLVMValueRef i = same_loops ? LLVMGetFirstInstruction(k->bb[x]) : NULL; i;
+		     i = LLVMGetNextInstruction(i)) {
+			if (LLVMGetInstructionOpcode(i) != LLVMCall || strcmp(callee_name(i), "llvm.assume") != 0)
+				continue;
+			cond *c = ev_cond(k, LLVMGetOperand(i, 0), x);
+			if (c->op == C_TRUE || c->op == C_OPAQUE)
+				continue;
+			if (n == cap) {
+				guard_ent *ng = wp_alloc(k->ar, (size_t)(2 * cap) * sizeof(*g));
+				memcpy(ng, g, (size_t)cap * sizeof(*g));
+				g = ng;
+				cap *= 2;
+			}
+			g[n].br = i;
+			g[n].dir = 1;
+			g[n].c = c;
+			n++;
+		}
+		if (x == 0)
+			break;
+		x = k->idom[x];
 	}
 	*out = g;
 	return n;
@@ -1318,6 +1368,177 @@ static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
 	return a;
 }
 
+/* ---------- lane groups of a data-dependent atomic ---------- */
+/* Value of an expression for one lane of the first warp of the first block:
+ * tid.x = lane, the other thread and block indices 0, loop variables 0
+ * (uniform across the warp), ntid.* 1024 and nctaid.* 1 (they only multiply
+ * block indices here). Parameters and loaded data: unknown (returns 0). */
+typedef struct lane_ev {
+	K *k;
+	const char *s;
+	int lane, ok;
+} lane_ev;
+
+static int64_t lane_atom(lane_ev *e, int atom);
+static int64_t lane_expr(lane_ev *e);
+
+static void lane_ws(lane_ev *e)
+{
+	while (*e->s == ' ')
+		e->s++;
+}
+
+static int64_t lane_primary(lane_ev *e)
+{
+	lane_ws(e);
+	if (*e->s == '(') {
+		e->s++;
+		int64_t v = lane_expr(e);
+		lane_ws(e);
+		if (*e->s == ')')
+			e->s++;
+		else
+			e->ok = 0;
+		return v;
+	}
+	if (*e->s == '-') {
+		e->s++;
+		return -lane_primary(e);
+	}
+	if (isdigit((unsigned char)*e->s)) {
+		int64_t v = 0;
+		while (isdigit((unsigned char)*e->s))
+			v = v * 10 + (*e->s++ - '0');
+		return v;
+	}
+	if (isalpha((unsigned char)*e->s) || *e->s == '_') {
+		const char *b = e->s;
+		while (isalnum((unsigned char)*e->s) || *e->s == '_' || *e->s == '.')
+			e->s++;
+		size_t n = (size_t)(e->s - b);
+		lane_ws(e);
+		if (*e->s == '(' && ((n == 3 && !strncmp(b, "min", 3)) || (n == 3 && !strncmp(b, "max", 3)))) {
+			e->s++;
+			int64_t x = lane_expr(e);
+			lane_ws(e);
+			if (*e->s == ',')
+				e->s++;
+			else
+				e->ok = 0;
+			int64_t y = lane_expr(e);
+			lane_ws(e);
+			if (*e->s == ')')
+				e->s++;
+			else
+				e->ok = 0;
+			return b[1] == 'i' ? (x < y ? x : y) : (x > y ? x : y);
+		}
+		for (int i = 0; i < e->k->at.n; i++)
+			if (strlen(e->k->at.a[i].name) == n && !strncmp(e->k->at.a[i].name, b, n))
+				return lane_atom(e, i);
+	}
+	e->ok = 0;
+	return 0;
+}
+
+static int64_t lane_term(lane_ev *e)
+{
+	int64_t v = lane_primary(e);
+	for (;;) {
+		lane_ws(e);
+		char op = *e->s;
+		if (op != '*' && op != '/' && op != '%')
+			return v;
+		e->s++;
+		int64_t r = lane_primary(e);
+		if (op == '*')
+			v *= r;
+		else if (r <= 0)
+			e->ok = 0;
+		else if (op == '/')
+			v = v >= 0 ? v / r : -((-v + r - 1) / r);
+		else
+			v = ((v % r) + r) % r;
+	}
+}
+
+static int64_t lane_expr(lane_ev *e)
+{
+	int64_t v = lane_term(e);
+	for (;;) {
+		lane_ws(e);
+		if (*e->s != '+' && *e->s != '-')
+			return v;
+		int neg = *e->s++ == '-';
+		int64_t r = lane_term(e);
+		v = neg ? v - r : v + r;
+	}
+}
+
+static int64_t lane_atom(lane_ev *e, int atom)
+{
+	const wp_atom *a = &e->k->at.a[atom];
+	switch (a->kind) {
+	case WP_TID:
+		return strcmp(a->name, "tid.x") == 0 ? e->lane : 0;
+	case WP_CTAID:
+	case WP_LOOP:
+		return 0;
+	case WP_NTID:
+		return 1024;
+	case WP_NCTAID:
+		return 1;
+	case WP_QUASI: {
+		lane_ev sub = {e->k, a->name, e->lane, 1};
+		int64_t v = lane_expr(&sub);
+		lane_ws(&sub);
+		if (!sub.ok || *sub.s)
+			e->ok = 0;
+		return v;
+	}
+	default:
+		e->ok = 0;
+		return 0;
+	}
+}
+
+/* Number of distinct values of p over the 32 lanes of a warp, when every value
+ * is taken by the same number of lanes; 0 when unknown or uneven. */
+static int lane_groups(K *k, const wp_poly *p)
+{
+	if (!p)
+		return 0;
+	int64_t v[32];
+	for (int lane = 0; lane < 32; lane++) {
+		lane_ev e = {k, NULL, lane, 1};
+		int64_t sum = 0;
+		for (int t = 0; t < p->n; t++) {
+			int64_t x = p->t[t].c;
+			for (int f = 0; f < p->t[t].n; f++)
+				x *= lane_atom(&e, p->t[t].f[f]);
+			sum += x;
+		}
+		if (!e.ok)
+			return 0;
+		v[lane] = sum;
+	}
+	int groups = 0, size = -1;
+	for (int i = 0; i < 32; i++) {
+		int first = 1, n = 0;
+		for (int j = 0; j < 32; j++) {
+			first &= !(j < i && v[j] == v[i]);
+			n += v[j] == v[i];
+		}
+		if (!first)
+			continue;
+		groups++;
+		if (size >= 0 && n != size)
+			return 0;
+		size = n;
+	}
+	return groups;
+}
+
 static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 {
 	addr ad = {0};
@@ -1361,10 +1582,23 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 	if (!origin)
 		origin = "an earlier load";
 	if ((a->kind[0] == 'a' || a->kind[0] == 'c') && ok && n_data == 1 && range > 0 && scale == a->bytes) {
-		a->off = rest;
+		/* The core reads `contention` only for unanalysable accesses (an
+		 * analysable one is costed from its address alone, which would put all
+		 * lanes of listing 1 on one word). The affine part survives as the
+		 * number of address groups it forms in a warp (`/G`) and in the reason. */
 		a->contention = range;
-		assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld elements",
-			where(k, a->inst), origin, (long long)range);
+		a->groups = lane_groups(k, rest);
+		wp_poly *elems = wp_content(rest) % a->bytes == 0 ? wp_fdiv(&k->at, rest, wp_const(&k->at, a->bytes)) : NULL;
+		char *affine = elems ? wp_str(&k->at, elems) : wp_str(&k->at, rest);
+		a->why = wp_printf(k->ar, "address depends on data loaded at %s (plus %s %s)", origin,
+			elems ? "element" : "byte offset", affine ? affine : "?");
+		if (a->groups > 1)
+			assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld "
+				"elements; its affine part forms %d address groups per warp",
+				where(k, a->inst), origin, (long long)range, a->groups);
+		else
+			assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld elements",
+				where(k, a->inst), origin, (long long)range);
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
@@ -2154,42 +2388,45 @@ static void build_model(K *k, wp_kernel_info *info)
 				json_object_object_add(o, "offset", jstr(s));
 				snprintf(desc, sizeof desc, "%s %s+(%s) bytes", a->kind, f->name, s);
 			}
-			/* loops: those containing the block */
-			int chain[64], nc = 0;
-			for (int li = k->inner[a->block]; li >= 0 && nc < 64; li = k->loops[li].parent)
-				chain[nc++] = li;
-			if (nc) {
-				json_object *ls = json_object_new_array();
-				for (int c = nc - 1; c >= 0; c--)
-					json_object_array_add(ls, jstr(at->a[k->loops[chain[c]].atom].name));
-				json_object_object_add(o, "loops", ls);
-			}
-			char *g = NULL;
-			for (int h = 0; h < a->ng; h++) {
-				int in_kernel = 0;
-				for (int q = 0; q < nkg; q++)
-					in_kernel |= kg[q].br == a->g[h].br && kg[q].dir == a->g[h].dir;
-				if (in_kernel)
-					continue;
-				char *s = cond_str(k, a->g[h].c, a->g[h].br, 0);
-				if (s)
-					g = g ? wp_printf(k->ar, "%s && %s", g, s) : s;
-			}
-			if (g)
-				json_object_object_add(o, "guard", jstr(g));
 		} else {
 			json_object_object_add(o, "analysable", json_object_new_boolean(0));
 			json_object_object_add(o, "reason", jstr(a->why));
 			snprintf(desc, sizeof desc, "%s %s not analysed: %s", a->kind, f->name, a->why);
 			info->n_unanalysable++;
 		}
+		/* loops and guard (unanalysable accesses too: they count as instructions) */
+		int chain[64], nc = 0;
+		for (int li = k->inner[a->block]; li >= 0 && nc < 64; li = k->loops[li].parent)
+			chain[nc++] = li;
+		if (nc) {
+			json_object *ls = json_object_new_array();
+			for (int c = nc - 1; c >= 0; c--)
+				json_object_array_add(ls, jstr(at->a[k->loops[chain[c]].atom].name));
+			json_object_object_add(o, "loops", ls);
+		}
+		char *g = NULL;
+		for (int h = 0; h < a->ng; h++) {
+			int in_kernel = 0;
+			for (int q = 0; q < nkg; q++)
+				in_kernel |= kg[q].br == a->g[h].br && kg[q].dir == a->g[h].dir;
+			if (in_kernel)
+				continue;
+			char *s = cond_str(k, a->g[h].c, a->g[h].br, 0);
+			if (s)
+				g = g ? wp_printf(k->ar, "%s && %s", g, s) : s;
+		}
+		if (g)
+			json_object_object_add(o, "guard", jstr(g));
 		if (a->loc)
 			json_object_object_add(o, "loc", jstr(a->loc));
 		if (a->kind[0] == 'a' || a->kind[0] == 'c')
 			json_object_object_add(o, "uses_result", json_object_new_boolean(a->uses_result));
 		if (a->contention) {
 			char c[32];
-			snprintf(c, sizeof c, "uniform:%lld", (long long)a->contention);
+			if (a->groups > 1)
+				snprintf(c, sizeof c, "uniform:%lld/%d", (long long)a->contention, a->groups);
+			else
+				snprintf(c, sizeof c, "uniform:%lld", (long long)a->contention);
 			json_object_object_add(o, "contention", jstr(c));
 		}
 		json_object_array_add(accs, o);

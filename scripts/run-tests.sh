@@ -8,7 +8,7 @@ bash scripts/setup-debian.sh
 jobs=$(nproc)
 
 # 1. the whole suite under ASan and UBSan (core, command, pass)
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWARPEST_SANITIZE=ON \
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWARPEST_SANITIZE=ON \
 	-DWARPEST_BUILD_MICROBENCH=OFF
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \

@@ -20,6 +20,7 @@ struct block_evaluator {
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
+	int footprint_only;      /* new classes are for footprints only (earlier waves) */
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	access_plan *plans;
@@ -152,6 +153,16 @@ int block_evaluator_n_classes(const block_evaluator *ev)
 int block_evaluator_uses_boxes(const block_evaluator *ev)
 {
 	return ev->use_boxes;
+}
+
+int block_evaluator_is_cached(const block_evaluator *ev)
+{
+	return ev->cached;
+}
+
+void block_evaluator_footprint_only(block_evaluator *ev, int on)
+{
+	ev->footprint_only = on;
 }
 
 /* ---- the cost of one warp-instruction ---- */
@@ -363,6 +374,7 @@ typedef struct walk {
 	int global;
 	int failed;
 	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
 	/* the last warp-instruction's lane pattern and cost: warps that repeat it
 	 * shifted by whole 128 B lines cost the same */
 	int memo_valid;
@@ -452,7 +464,7 @@ static void emit_instruction(walk *w)
 				w->failed = 1;
 	}
 	double weight = w->plan->sample_stride;
-	if (weight > 1 && t % (int64_t)weight != 0)
+	if (w->footprint_only || (weight > 1 && t % (int64_t)weight != 0))
 		return;
 	/* L1 metrics depend on alignment only; take addresses relative to the
 	 * block offset plus its residue so every block of a class agrees. */
@@ -592,6 +604,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		w.offsets = offsets;
 		w.global = b->field->space == km_space_global;
 		w.uniform_loops = !ev->has_varying_loops;
+		w.footprint_only = ev->footprint_only;
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			for (int lane = 0; lane < 32; lane++) {
 				int t = warp * 32 + lane;

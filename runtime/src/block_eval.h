@@ -48,6 +48,11 @@ void block_evaluator_free(block_evaluator *ev);
 const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *group_offsets);
 int block_evaluator_n_classes(const block_evaluator *ev);
 int block_evaluator_uses_boxes(const block_evaluator *ev);
+/* Whether blocks are grouped into classes (else every block is its own). */
+int block_evaluator_is_cached(const block_evaluator *ev);
+/* From now on, new classes carry footprints only (their L1 statistics stay
+ * zero): for earlier waves, whose statistics are never read. */
+void block_evaluator_footprint_only(block_evaluator *ev, int on);
 
 /* Exposed for unit tests: the L1 cost of one warp-instruction. */
 typedef struct warp_cost {

@@ -164,10 +164,13 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 }
 
 /* Block shapes one factor-two step away, and the other variants. */
-static void find_neighbours(warpest_estimate *e)
+/* `caller` is the configuration as given (its parameter overrides are still
+ * valid here), so neighbours keep the caller's parameter values. */
+static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 {
 	const launch *l = &e->launch;
-	warpest_config c = e->config;
+	warpest_config c = *caller;
+	c.variant = e->config.variant;
 	int moves[6][2] = {{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}};
 	int n_candidates = 0;
 	warpest_config candidates[6 + 16];
@@ -224,7 +227,7 @@ warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kerne
 	ctx_clear(ctx);
 	warpest_estimate *e = estimate_one(ctx, kernel, hw, config);
 	if (e)
-		find_neighbours(e);
+		find_neighbours(e, config);
 	return e;
 }
 

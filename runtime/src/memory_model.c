@@ -12,6 +12,8 @@
 
 /* Reuse is followed back until its hit rate is negligible. */
 #define NEGLIGIBLE_HIT_RATE 1e-3
+/* How far back reuse is followed when blocks cannot be grouped into classes. */
+#define UNCACHED_REUSE_DISTANCE 2
 
 /* Set per estimate: whether wave footprints come from boxes (wave_boxes.c).
  * Thread-local because rank evaluates configurations in parallel. */
@@ -172,6 +174,15 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 		(1.0 - hw_gompertz_hit(&hw->hit_l2_store, wave_volume / l2));
 
 	find_plane(l, m);
+	/* earlier waves are needed for their footprints only */
+	block_evaluator_footprint_only(ev, 1);
+	/* Without block classes every block of every earlier wave is enumerated:
+	 * look back a few waves only, and say so. */
+	int max_back = block_evaluator_is_cached(ev) || ev_use_boxes ? MAX_REUSE_DISTANCE :
+		UNCACHED_REUSE_DISTANCE;
+	if (max_back < MAX_REUSE_DISTANCE)
+		estimate_add_assumption(e, "addresses are not affine in the block index: reuse from "
+			"earlier waves examined %d waves back only", max_back);
 	double reused_hits = 0;
 	/* `seen`: units touched by the current and the waves in between, in
 	 * bytes of fetch units; `covered`: current units already attributed. */
@@ -180,7 +191,7 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 		goto done;
 	}
 	double seen_store_bytes = m->wave_store_bytes;
-	for (int k = 1; k <= MAX_REUSE_DISTANCE && first - (int64_t)k * l->wave_blocks >= 0; k++) {
+	for (int k = 1; k <= max_back && first - (int64_t)k * l->wave_blocks >= 0; k++) {
 		int64_t pfirst = first - (int64_t)k * l->wave_blocks;
 		if ((rc = collect_wave(ctx, ev, l, pfirst, l->wave_blocks, &past, NULL, 0)))
 			goto done;
@@ -230,7 +241,7 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 	 * worth of the current wave's volume. */
 	int64_t strides[2] = {l->grid[0], (int64_t)l->grid[0] * l->grid[1]};
 	int last_k = m->n_reuse ? m->reuse[m->n_reuse - 1].waves_back : 0;
-	for (int s = 0; s < 2 && rc == 0; s++)
+	for (int s = 0; s < 2 && rc == 0 && max_back == MAX_REUSE_DISTANCE; s++)
 		for (int mult = 1, misses = 0; mult <= 8 && misses < 2 && m->n_reuse < MAX_REUSE_DISTANCE;
 		     mult++) {
 			int64_t k0 = (strides[s] * mult) / l->wave_blocks;

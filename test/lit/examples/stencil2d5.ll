@@ -5,7 +5,7 @@
 ; CHECK: "format": "warpest-kernel-model"
 ; CHECK: "kernel": "stencil2d5"
 ; CHECK: "threads": { "x": "nx - 1", "y": "ny - 1" }
-; CHECK: "guard": "tid.x + ctaid.x*ntid.x >= 1 && tid.y + ctaid.y*ntid.y != 0 && tid.x + ctaid.x*ntid.x < nx - 1 && tid.y + ctaid.y*ntid.y < ny - 1"
+; CHECK: "guard": "tid.x + ctaid.x*ntid.x >= 1 && tid.y + ctaid.y*ntid.y >= 1 && tid.x + ctaid.x*ntid.x < nx - 1 && tid.y + ctaid.y*ntid.y < ny - 1"
 ; CHECK: { "name": "src", "space": "global", "elem_bytes": 8, "align": 256, "dims": [ "ny", "nx" ] }
 ; CHECK: { "field": "src", "kind": "load", "bytes": 8, "index": [ "tid.y + ctaid.y*ntid.y", "tid.x + ctaid.x*ntid.x - 1" ], "loc": "stencil2d5.cu:9:19" }
 ; CHECK: "index": [ "tid.y + ctaid.y*ntid.y", "tid.x + ctaid.x*ntid.x + 1" ]
