@@ -5,6 +5,10 @@
 #endif
 #include "internal.h"
 
+/* Lane evaluations one estimate may spend inside the compiler (about 0.1 to
+ * 2 s); affine kernels need far fewer (stencil3d25: about 60 000). */
+#define WARPEST_PASS_WORK_LIMIT ((int64_t)30000000)
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <llvm-c/IRReader.h>
@@ -450,6 +454,10 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 	} else {
 		warpest_config wc;
 		api->config_init(&wc);
+		/* The compiler must stay responsive: kernels whose blocks cannot be
+		 * grouped (non-affine guards or block remaps) are evaluated block by
+		 * block; stop such an estimate and say so instead of stalling. */
+		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
 		if (cfg->registers)
 			wc.registers = cfg->registers;
 		if (cfg->has_grid)

@@ -20,7 +20,7 @@ time_compile() { # file, extra flags...
 	for _ in $(seq "$repeat"); do
 		local s e
 		s=$(date +%s%N)
-		clang++-22 "${flags[@]}" "$@" "$f" 2>/dev/null
+		clang++-22 "${flags[@]}" "$@" "$f" 2>"$tmp/stderr" || { echo "bench-compile: $f failed:" >&2; cat "$tmp/stderr" >&2; exit 2; }
 		e=$(date +%s%N)
 		echo $(((e - s) / 1000))
 	done | median

@@ -21,6 +21,8 @@ struct block_evaluator {
 	int has_varying_loops;   /* some loop bound depends on the thread */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
+	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
+	int over_limit;
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	access_plan *plans;
@@ -163,6 +165,16 @@ int block_evaluator_is_cached(const block_evaluator *ev)
 void block_evaluator_footprint_only(block_evaluator *ev, int on)
 {
 	ev->footprint_only = on;
+}
+
+void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit)
+{
+	ev->work_limit = limit;
+}
+
+int block_evaluator_over_limit(const block_evaluator *ev)
+{
+	return ev->over_limit;
 }
 
 /* ---- the cost of one warp-instruction ---- */
@@ -363,7 +375,7 @@ typedef struct lane_state {
 } lane_state;
 
 typedef struct walk {
-	const block_evaluator *ev;
+	block_evaluator *ev;
 	const launch *l;
 	block_class *cls;
 	const bound_access *b;
@@ -448,6 +460,12 @@ static void emit_instruction(walk *w)
 				b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
 	}
 	int64_t t = w->tuple_index++;
+	w->ev->work += 32;
+	if (w->ev->work_limit > 0 && w->ev->work > w->ev->work_limit) {
+		w->failed = 1;
+		w->ev->over_limit = 1;
+		return;
+	}
 	if (n_active == 0)
 		return;
 	access_stats *s = &w->cls->stats[b->index];

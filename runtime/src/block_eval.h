@@ -53,6 +53,10 @@ int block_evaluator_is_cached(const block_evaluator *ev);
 /* From now on, new classes carry footprints only (their L1 statistics stay
  * zero): for earlier waves, whose statistics are never read. */
 void block_evaluator_footprint_only(block_evaluator *ev, int on);
+/* Stops evaluation after `limit` lane evaluations (0: never); then
+ * block_evaluator_get returns NULL and block_evaluator_over_limit is 1. */
+void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit);
+int block_evaluator_over_limit(const block_evaluator *ev);
 
 /* Exposed for unit tests: the L1 cost of one warp-instruction. */
 typedef struct warp_cost {

@@ -109,7 +109,13 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		warpest_estimate_free(e);
 		return NULL;
 	}
+	block_evaluator_set_work_limit(ev, config->work_limit);
 	int rc = memory_model_run(ctx, e, ev);
+	if (rc && block_evaluator_over_limit(ev))
+		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
+			"work limit); its addresses, guards or loops are not affine in the block index, so "
+			"blocks are evaluated one by one: give smaller parameter values or no limit",
+			kernel->name, (long long)config->work_limit);
 	block_evaluator_free(ev);
 	if (rc) {
 		warpest_estimate_free(e);

@@ -4,6 +4,10 @@
 #include "ctx.h"
 #include "estimate_impl.h"
 
+static warpest_kernel *owned_kernels[8];
+static warpest_hw *owned_tables[8];
+static int n_owned;
+
 static warpest_estimate *estimate_model(warpest_ctx *ctx, const char *model, const char *gpu, int bx, int by,
 	int bz, const char *param, int64_t value, const char *param2, int64_t value2)
 {
@@ -22,8 +26,9 @@ static warpest_estimate *estimate_model(warpest_ctx *ctx, const char *model, con
 		c.param_names[c.n_params] = param2;
 		c.param_values[c.n_params++] = value2;
 	}
-	/* the estimate keeps pointers to the model and table: leak them on purpose
-	 * for the test's lifetime */
+	/* the estimate keeps pointers to the model and table: free them at the end */
+	owned_kernels[n_owned] = k;
+	owned_tables[n_owned++] = hw;
 	return warpest_estimate_compute(ctx, k, hw, &c);
 }
 
@@ -90,6 +95,10 @@ int main(void)
 	}
 	warpest_estimate_free(small);
 	warpest_estimate_free(large);
+	for (int i = 0; i < n_owned; i++) {
+		warpest_kernel_free(owned_kernels[i]);
+		warpest_hw_free(owned_tables[i]);
+	}
 	warpest_ctx_free(ctx);
 	return check_summary();
 }

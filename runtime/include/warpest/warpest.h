@@ -74,6 +74,9 @@ typedef struct warpest_config {
 	const char *variant;   /* NULL: the model's first variant, or none */
 	int registers;         /* per thread; 0: the model's value, else 32 */
 	int shared_dynamic;    /* bytes per block; -1: the model's value */
+	int64_t work_limit;    /* lane evaluations an estimate may spend; 0: no limit.
+	                        * Hosts that must stay responsive (the compiler
+	                        * plugin) set one; past it the estimate fails. */
 	int n_params;
 	const char *param_names[WARPEST_MAX_PARAM_OVERRIDES];
 	int64_t param_values[WARPEST_MAX_PARAM_OVERRIDES];
