@@ -77,9 +77,7 @@ void atomic_model_run(warpest_estimate *e)
 	r->provisional = res.provisional;
 	snprintf(r->assumption, sizeof(r->assumption), "%s", assumption[0] ? assumption :
 		"addresses are affine: no contention assumption needed");
-	if (res.provisional)
-		estimate_add_assumption(e, "the atomic service-time table T(n,e,c) of %s is provisional "
-			"(not yet measured by micro-benchmarks)", hw->id);
+	/* res.note says when the T table is provisional */
 	if (res.note[0])
 		estimate_add_assumption(e, "%s", res.note);
 }
