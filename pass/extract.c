@@ -168,7 +168,8 @@ static void assume(K *k, const char *fmt, ...)
 		k->capassume = k->capassume ? 2 * k->capassume : 16;
 		char **n = wp_alloc(k->ar, (size_t)k->capassume * sizeof(char *));
 		if (k->nassume)
-			memcpy(n, k->assume, (size_t)k->nassume * sizeof(char *));
+			if (k->nassume > 0)
+				memcpy(n, k->assume, (size_t)k->nassume * sizeof(char *));
 		k->assume = n;
 	}
 	k->assume[k->nassume++] = wp_strdup(k->ar, buf);
@@ -321,7 +322,8 @@ static void build_loops(K *k)
 			if (!l) {
 				if (k->nl == cap) {
 					loop *n = wp_alloc(k->ar, (size_t)(2 * cap) * sizeof(loop));
-					memcpy(n, k->loops, (size_t)cap * sizeof(loop));
+					if (cap > 0)
+				memcpy(n, k->loops, (size_t)cap * sizeof(loop));
 					k->loops = n;
 					cap *= 2;
 				}
@@ -1052,6 +1054,7 @@ static int block_guards(K *k, int b, guard_ent **out)
 			if (only) {
 				if (n == cap) {
 					guard_ent *ng = wp_alloc(k->ar, (size_t)(2 * cap) * sizeof(*g));
+					if (cap > 0)
 					memcpy(ng, g, (size_t)cap * sizeof(*g));
 					g = ng;
 					cap *= 2;
@@ -1087,7 +1090,8 @@ static int block_guards(K *k, int b, guard_ent **out)
 				continue;
 			if (n == cap) {
 				guard_ent *ng = wp_alloc(k->ar, (size_t)(2 * cap) * sizeof(*g));
-				memcpy(ng, g, (size_t)cap * sizeof(*g));
+				if (cap > 0)
+					memcpy(ng, g, (size_t)cap * sizeof(*g));
 				g = ng;
 				cap *= 2;
 			}
@@ -1310,7 +1314,8 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 		k->capf = k->capf ? 2 * k->capf : 8;
 		field *n = wp_alloc(k->ar, (size_t)k->capf * sizeof(field));
 		if (k->nf)
-			memcpy(n, k->fields, (size_t)k->nf * sizeof(field));
+			if (k->nf > 0)
+				memcpy(n, k->fields, (size_t)k->nf * sizeof(field));
 		k->fields = n;
 	}
 	field *f = &k->fields[k->nf];
@@ -1353,7 +1358,8 @@ static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
 		k->capa = k->capa ? 2 * k->capa : 32;
 		access *n = wp_alloc(k->ar, (size_t)k->capa * sizeof(access));
 		if (k->na)
-			memcpy(n, k->acc, (size_t)k->na * sizeof(access));
+			if (k->na > 0)
+				memcpy(n, k->acc, (size_t)k->na * sizeof(access));
 		k->acc = n;
 	}
 	access *a = &k->acc[k->na++];
@@ -2285,7 +2291,8 @@ static void build_model(K *k, wp_kernel_info *info)
 		if (use_index[fi]) {
 			/* delinearise the element indices */
 			access *saved = wp_alloc(k->ar, (size_t)k->na * sizeof(access));
-			memcpy(saved, k->acc, (size_t)k->na * sizeof(access));
+			if (k->na > 0)
+				memcpy(saved, k->acc, (size_t)k->na * sizeof(access));
 			for (int i = 0; i < k->na; i++)
 				if (k->acc[i].field == fi && k->acc[i].off)
 					k->acc[i].off = elem_index(k, &k->acc[i], f->elem_bytes);

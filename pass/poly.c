@@ -78,7 +78,8 @@ int wp_atom_get(wp_atoms *at, const char *name, enum wp_atom_kind kind)
 		int cap = at->cap ? 2 * at->cap : 64;
 		wp_atom *a = wp_alloc(at->arena, (size_t)cap * sizeof(*a));
 		if (at->n)
-			memcpy(a, at->a, (size_t)at->n * sizeof(*a));
+			if (at->n > 0)
+				memcpy(a, at->a, (size_t)at->n * sizeof(*a));
 		at->a = a;
 		at->cap = cap;
 	}
@@ -148,7 +149,8 @@ static int term_qcmp(const void *x, const void *y)
 static wp_poly *normalise(wp_atoms *at, wp_poly *p)
 {
 	sort_atoms = at;
-	qsort(p->t, (size_t)p->n, sizeof(wp_term), term_qcmp);
+	if (p->n > 1)
+		qsort(p->t, (size_t)p->n, sizeof(wp_term), term_qcmp);
 	int out = 0;
 	for (int i = 0; i < p->n; i++) {
 		if (out > 0 && mono_cmp(at, &p->t[out - 1], &p->t[i]) == 0) {
@@ -169,8 +171,10 @@ wp_poly *wp_add(wp_atoms *at, const wp_poly *a, const wp_poly *b)
 	if (!a || !b)
 		return NULL;
 	wp_poly *p = poly_new(at, a->n + b->n);
-	memcpy(p->t, a->t, (size_t)a->n * sizeof(wp_term));
-	memcpy(p->t + a->n, b->t, (size_t)b->n * sizeof(wp_term));
+	if (a->n > 0)
+		memcpy(p->t, a->t, (size_t)a->n * sizeof(wp_term));
+	if (b->n > 0)
+		memcpy(p->t + a->n, b->t, (size_t)b->n * sizeof(wp_term));
 	p->n = a->n + b->n;
 	return normalise(at, p);
 }
@@ -217,7 +221,8 @@ wp_poly *wp_mul(wp_atoms *at, const wp_poly *a, const wp_poly *b)
 			memcpy(t->f, a->t[i].f, (size_t)a->t[i].n * sizeof(int));
 			memcpy(t->f + a->t[i].n, b->t[j].f, (size_t)b->t[j].n * sizeof(int));
 			sort_atoms = at;
-			qsort(t->f, (size_t)t->n, sizeof(int), factor_qcmp);
+			if (t->n > 1)
+				qsort(t->f, (size_t)t->n, sizeof(int), factor_qcmp);
 		}
 	return normalise(at, p);
 }
