@@ -120,6 +120,24 @@ static void find_plane(const launch *l, memory_result *m)
 	}
 }
 
+/* Records that `reused` bytes of the current wave were last touched
+ * `waves_back` waves earlier with `volume` distinct bytes since (a layer
+ * condition); returns the bytes that hit in L2. */
+static double record_reuse(memory_result *m, const warpest_hw *hw, int waves_back, double reused,
+	double volume)
+{
+	double l2 = hw->l2_effective_bytes.value;
+	reuse_distance *r = &m->reuse[m->n_reuse++];
+	r->waves_back = waves_back;
+	r->reused_bytes = reused;
+	r->volume_bytes = volume;
+	r->oversubscription = volume / l2;
+	r->hit_rate = hw_gompertz_hit(&hw->hit_wave_overlap, r->oversubscription);
+	r->fits = volume <= l2;
+	r->max_plane = m->plane_elements > 0 ? m->plane_elements * l2 / volume : 0;
+	return reused * r->hit_rate;
+}
+
 int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 {
 	const launch *l = &e->launch;
@@ -209,19 +227,9 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 			break;
 		/* distinct data since the last touch: waves 0..k-1 (LRU stack distance) */
 		double volume = (double)run_list_measure(&seen) * (double)fetch + seen_store_bytes;
-		double o = volume / l2;
-		double hit = hw_gompertz_hit(&hw->hit_wave_overlap, o);
-		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE) {
-			reuse_distance *r = &m->reuse[m->n_reuse++];
-			r->waves_back = k;
-			r->reused_bytes = reused;
-			r->volume_bytes = volume;
-			r->oversubscription = o;
-			r->hit_rate = hit;
-			r->fits = volume <= l2;
-			r->max_plane = m->plane_elements > 0 ? m->plane_elements * l2 / volume : 0;
-			reused_hits += reused * hit;
-		}
+		double hit = hw_gompertz_hit(&hw->hit_wave_overlap, volume / l2);
+		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE)
+			reused_hits += record_reuse(m, hw, k, reused, volume);
 		if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered) ||
 		    run_list_union(&seen, &fk, &tmp) || run_list_copy(&tmp, &seen)) {
 			rc = ctx_error(ctx, "out of memory");
@@ -273,18 +281,7 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 				misses = 0;
 				if (k == k0)
 					k_last = k0 + 1;
-				double volume = (double)k * wave_volume;
-				double o = volume / l2;
-				double hit = hw_gompertz_hit(&hw->hit_wave_overlap, o);
-				reuse_distance *r = &m->reuse[m->n_reuse++];
-				r->waves_back = (int)k;
-				r->reused_bytes = reused;
-				r->volume_bytes = volume;
-				r->oversubscription = o;
-				r->hit_rate = hit;
-				r->fits = volume <= l2;
-				r->max_plane = m->plane_elements > 0 ? m->plane_elements * l2 / volume : 0;
-				reused_hits += reused * hit;
+				reused_hits += record_reuse(m, hw, (int)k, reused, (double)k * wave_volume);
 				last_k = (int)k;
 				if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered)) {
 					rc = ctx_error(ctx, "out of memory");
