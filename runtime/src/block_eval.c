@@ -12,14 +12,28 @@
 
 typedef struct access_plan {
 	uint64_t constraint_mask;
+	/* per guard constraint: its index among the evaluator's constraints, or
+	 * -1 when a class key says nothing about it (it uses a loop variable
+	 * whose bounds vary per thread) */
+	int constraint_id[COND_MAX_CONSTRAINTS];
 	double sample_stride;
+	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
 } access_plan;
+
+/* L1 costs by residue: a warp-instruction whose lanes are all those of the
+ * warp costs the same for every first-lane address with the same residue
+ * modulo 128 B, given the lane pattern and the warp's shape. */
+typedef struct residue_costs {
+	warp_cost cost[128];
+	unsigned char known[128];
+} residue_costs;
 
 struct block_evaluator {
 	const launch *l;
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
+	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
 	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
 	int over_limit;
@@ -27,6 +41,10 @@ struct block_evaluator {
 	linear_form constraints[MAX_CONSTRAINTS];
 	access_plan *plans;
 	int64_t group_coeff[256][3];
+	int64_t (*tid)[3];       /* thread coordinates of each thread of a block */
+	int *warp_shape;         /* per warp: the first warp with the same lane deltas */
+	int n_patterns;
+	residue_costs **costs;   /* [pattern * warps + shape], allocated on first use */
 	int n_classes, cap_classes;
 	block_class **classes;
 	/* open-addressing hash over classes */
@@ -59,13 +77,14 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 	return 0;
 }
 
-block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes)
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
 {
 	block_evaluator *ev = calloc(1, sizeof(*ev));
 	if (!ev)
 		return NULL;
 	ev->l = l;
 	ev->use_boxes = use_boxes;
+	ev->use_residue_costs = use_residue_costs;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
 	if (!ev->plans || l->n_groups > 256) {
 		block_evaluator_free(ev);
@@ -89,6 +108,10 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes)
 				ev->cached = 0;
 			else
 				ev->plans[i].constraint_mask |= (uint64_t)1 << id;
+			ev->plans[i].constraint_id[c] = id;
+			for (int j = 0; j < l->kernel->n_loops; j++)
+				if (b->guard.ge0[c].coeff[6 + j] && !l->loops[j].constant)
+					ev->plans[i].constraint_id[c] = -1;
 		}
 		double tuples = 1;
 		for (int j = 0; j < b->src->n_loops; j++) {
@@ -103,9 +126,55 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes)
 	}
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 : 1;
 	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
+	/* divisions once per launch, not once per lane and access */
+	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
+	for (int t = 0; ev->tid && t < l->threads_per_block; t++) {
+		ev->tid[t][0] = t % l->block[0];
+		ev->tid[t][1] = (t / l->block[0]) % l->block[1];
+		ev->tid[t][2] = t / (l->block[0] * l->block[1]);
+	}
 	ev->n_slots = 1024;
 	ev->slots = malloc((size_t)ev->n_slots * sizeof(int));
-	if (!ev->key_scratch || !ev->slots) {
+	/* warps whose lanes have the same thread-index deltas from their first
+	 * lane (and the same number of lanes) share residue costs */
+	int warps = l->warps_per_block;
+	ev->warp_shape = malloc(sizeof(int) * ((size_t)warps + 1));
+	for (int w = 0; ev->warp_shape && ev->tid && w < warps; w++) {
+		ev->warp_shape[w] = w;
+		for (int u = 0; u < w && ev->warp_shape[w] == w; u++) {
+			if (ev->warp_shape[u] != u)
+				continue;
+			int same = 1;
+			for (int lane = 0; lane < 32 && same; lane++) {
+				int tw = 32 * w + lane, tu = 32 * u + lane;
+				if ((tw < l->threads_per_block) != (tu < l->threads_per_block))
+					same = 0;
+				else if (tw < l->threads_per_block)
+					for (int d = 0; d < 3; d++)
+						same &= ev->tid[tw][d] - ev->tid[32 * w][d] ==
+							ev->tid[tu][d] - ev->tid[32 * u][d];
+			}
+			if (same)
+				ev->warp_shape[w] = u;
+		}
+	}
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		ev->plans[i].pattern = -1;
+		if (!b->linear)
+			continue;
+		for (int j = 0; j < i && ev->plans[i].pattern < 0; j++) {
+			const bound_access *o = &l->accesses[j];
+			if (o->linear && o->src->bytes == b->src->bytes &&
+			    (o->field->space == km_space_global) == (b->field->space == km_space_global) &&
+			    memcmp(o->addr.coeff, b->addr.coeff, 3 * sizeof(int64_t)) == 0)
+				ev->plans[i].pattern = ev->plans[j].pattern;
+		}
+		if (ev->plans[i].pattern < 0)
+			ev->plans[i].pattern = ev->n_patterns++;
+	}
+	ev->costs = calloc((size_t)ev->n_patterns * (size_t)warps + 1, sizeof(residue_costs *));
+	if (!ev->key_scratch || !ev->slots || !ev->tid || !ev->warp_shape || !ev->costs) {
 		block_evaluator_free(ev);
 		return NULL;
 	}
@@ -144,6 +213,11 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->slots);
 	free(ev->plans);
 	free(ev->key_scratch);
+	free(ev->tid);
+	for (int i = 0; ev->costs && i < ev->n_patterns * ev->l->warps_per_block; i++)
+		free(ev->costs[i]);
+	free(ev->costs);
+	free(ev->warp_shape);
 	free(ev);
 }
 
@@ -386,6 +460,10 @@ typedef struct walk {
 	int global;
 	int failed;
 	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	/* the guard constraints lanes must test (linear guards): those the class
+	 * key does not prove true for the whole block */
+	int n_checks;
+	int checks[COND_MAX_CONSTRAINTS];
 	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
 	/* the last warp-instruction's lane pattern and cost: warps that repeat it
 	 * shifted by whole 128 B lines cost the same */
@@ -412,9 +490,9 @@ static void emit_instruction(walk *w)
 				first = lane;
 		int64_t gbase[COND_MAX_CONSTRAINTS], abase = 0;
 		const int64_t *v0 = first >= 0 ? w->lanes->v[first] : NULL;
-		for (int c = 0; c < b->guard.n && v0; c++) {
-			const linear_form *f = &b->guard.ge0[c];
-			gbase[c] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
+		for (int i = 0; i < w->n_checks && v0; i++) {
+			const linear_form *f = &b->guard.ge0[w->checks[i]];
+			gbase[i] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
 				f->coeff[2] * v0[2];
 		}
 		if (v0 && a->analysable)
@@ -426,9 +504,9 @@ static void emit_instruction(walk *w)
 				continue;
 			const int64_t *v = w->lanes->v[lane];
 			int on = 1;
-			for (int c = 0; c < b->guard.n && on; c++) {
-				const linear_form *f = &b->guard.ge0[c];
-				on = gbase[c] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
+			for (int i = 0; i < w->n_checks && on; i++) {
+				const linear_form *f = &b->guard.ge0[w->checks[i]];
+				on = gbase[i] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
 			}
 			if (!on)
 				continue;
@@ -446,8 +524,8 @@ static void emit_instruction(walk *w)
 		int on;
 		if (b->guard_linear) {
 			on = 1;
-			for (int c = 0; c < b->guard.n && on; c++)
-				on = linear_form_eval(&b->guard.ge0[c], w->lanes->v[lane]) >= 0;
+			for (int i = 0; i < w->n_checks && on; i++)
+				on = linear_form_eval(&b->guard.ge0[w->checks[i]], w->lanes->v[lane]) >= 0;
 		} else
 			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
 			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
@@ -565,6 +643,177 @@ static void walk_loops(walk *w, int level)
 	memcpy(w->lanes->alive, saved, sizeof(saved));
 }
 
+/* The cost of warp `warp` of access `b` when its first lane's address is
+ * `residue` modulo 128 and every lane of the warp is active. */
+static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b, int warp,
+	int residue)
+{
+	const launch *l = ev->l;
+	int shape = ev->warp_shape[warp];
+	residue_costs **slot = &ev->costs[ev->plans[b->index].pattern * l->warps_per_block + shape];
+	if (!*slot && !(*slot = calloc(1, sizeof(residue_costs))))
+		return NULL;
+	residue_costs *rc = *slot;
+	if (!rc->known[residue]) {
+		/* lanes relative to the first, placed high enough that every
+		 * address is positive (2^40 is a multiple of 128) */
+		int64_t addr[32];
+		unsigned char active[32];
+		const int64_t *t0 = ev->tid[32 * shape];
+		for (int lane = 0; lane < 32; lane++) {
+			int t = 32 * shape + lane;
+			active[lane] = t < l->threads_per_block;
+			addr[lane] = 0;
+			if (active[lane])
+				for (int d = 0; d < 3; d++)
+					addr[lane] += b->addr.coeff[d] * (ev->tid[t][d] - t0[d]);
+			addr[lane] += ((int64_t)1 << 40) + residue;
+		}
+		warp_access_cost(l->hw, b->field->space == km_space_global, b->src->bytes, addr, active,
+			&rc->cost[residue]);
+		rc->known[residue] = 1;
+	}
+	return &rc->cost[residue];
+}
+
+static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
+{
+	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
+}
+
+/* The L1 statistics of an affine access whose loops have constant bounds.
+ * Lanes share the loop values, so a guard constraint that the class key
+ * leaves open (`checks`) is bounded over a whole warp from the range of its
+ * thread-index part: a warp is entirely active, entirely idle, or split.
+ * Entirely active warp-instructions cost their residue cost; only split ones
+ * are evaluated lane by lane. Same sums, in the same order, as the lane
+ * walk. Returns -1 on allocation failure or at the work limit. */
+static int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
+	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets)
+{
+	const launch *l = ev->l;
+	const km_access *a = b->src;
+	const linear_form *f = &b->addr;
+	access_stats *s = &cls->stats[b->index];
+	int64_t off = offsets[b->group];
+	/* as for lanes: addresses relative to the block offset less its residue */
+	int64_t block_part = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2] -
+		(off - (((off % 128) + 128) % 128));
+	/* each open constraint: its value without the thread-index part */
+	int64_t g_part[COND_MAX_CONSTRAINTS];
+	const linear_form *g[COND_MAX_CONSTRAINTS];
+	for (int k = 0; k < n_checks; k++) {
+		g[k] = &b->guard.ge0[checks[k]];
+		g_part[k] = g[k]->c0 + g[k]->coeff[3] * c[0] + g[k]->coeff[4] * c[1] +
+			g[k]->coeff[5] * c[2];
+	}
+	int64_t trips[EXPR_MAX_LOOPS], step[EXPR_MAX_LOOPS], g_step[EXPR_MAX_LOOPS][COND_MAX_CONSTRAINTS];
+	int64_t idx[EXPR_MAX_LOOPS], n_tuples = 1;
+	for (int j = 0; j < a->n_loops; j++) {
+		const bound_loop *bl = &l->loops[a->loops[j]];
+		int vi = 6 + l->kernel->symbols.loop_index[bl->src->sym];
+		trips[j] = bl->trips;
+		step[j] = f->coeff[vi] * bl->src->step;
+		block_part += f->coeff[vi] * bl->lower;
+		for (int k = 0; k < n_checks; k++) {
+			g_step[j][k] = g[k]->coeff[vi] * bl->src->step;
+			g_part[k] += g[k]->coeff[vi] * bl->lower;
+		}
+		n_tuples *= trips[j] > 0 ? trips[j] : 0;
+	}
+	double weight = ev->plans[b->index].sample_stride;
+	int global = b->field->space == km_space_global;
+	int64_t t_index = 0;
+	for (int warp = 0; warp < l->warps_per_block; warp++) {
+		int first = 32 * warp;
+		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
+		const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
+		int64_t addr_tid = tid_part(f->coeff, tid[0]);
+		/* range of each open constraint's thread-index part over the warp */
+		int64_t g_min[COND_MAX_CONSTRAINTS], g_max[COND_MAX_CONSTRAINTS];
+		for (int k = 0; k < n_checks; k++) {
+			g_min[k] = g_max[k] = tid_part(g[k]->coeff, tid[0]);
+			for (int lane = 1; lane < n_lanes; lane++) {
+				int64_t v = tid_part(g[k]->coeff, tid[lane]);
+				g_min[k] = v < g_min[k] ? v : g_min[k];
+				g_max[k] = v > g_max[k] ? v : g_max[k];
+			}
+		}
+		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
+		for (int j = 0; j < a->n_loops; j++)
+			idx[j] = 0;
+		for (int64_t n = 0; n < n_tuples; n++) {
+			int64_t t = t_index++;
+			ev->work += 32;
+			if (ev->work_limit > 0 && ev->work > ev->work_limit) {
+				ev->over_limit = 1;
+				return -1;
+			}
+			int split = 0, idle = 0;
+			for (int k = 0; k < n_checks && !idle; k++) {
+				int64_t base = g_part[k] + g_loop[k];
+				if (base + g_max[k] < 0)
+					idle = 1;
+				else if (base + g_min[k] < 0)
+					split = 1;
+			}
+			warp_cost lane_cost;
+			const warp_cost *cost = NULL;
+			int n_active = idle ? 0 : n_lanes;
+			int costed = !(weight > 1 && t % (int64_t)weight != 0);
+			if (!idle && split) {
+				int64_t addr[32];
+				unsigned char active[32] = {0};
+				n_active = 0;
+				for (int lane = 0; lane < n_lanes; lane++) {
+					int on = 1;
+					for (int k = 0; k < n_checks && on; k++)
+						on = g_part[k] + g_loop[k] + tid_part(g[k]->coeff, tid[lane]) >= 0;
+					active[lane] = (unsigned char)on;
+					n_active += on;
+					addr[lane] = block_part + loop_part + tid_part(f->coeff, tid[lane]);
+				}
+				if (n_active > 0 && costed) {
+					warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
+					cost = &lane_cost;
+				}
+			} else if (!idle && costed) {
+				int64_t addr = block_part + loop_part + addr_tid;
+				cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128));
+				if (!cost)
+					return -1;
+			}
+			if (n_active > 0) {
+				s->instructions += a->count;
+				s->lanes += (double)n_active * a->count;
+			}
+			if (cost) {
+				double w = weight * a->count;
+				s->data_wavefronts += w * cost->data_wavefronts;
+				s->tag_wavefronts += w * cost->tag_wavefronts;
+				s->cycles += w * cost->cycles;
+				s->sectors += w * cost->sectors;
+				s->same_address_ways += w * cost->same_address_ways;
+				if (global && a->kind != km_store)
+					cls->requested_load_sectors += w * cost->sectors;
+			}
+			/* next tuple: the innermost loop fastest, as the lane walk */
+			for (int j = a->n_loops - 1; j >= 0; j--) {
+				loop_part += step[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] += g_step[j][k];
+				if (++idx[j] < trips[j])
+					break;
+				loop_part -= step[j] * trips[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] -= g_step[j][k] * trips[j];
+				idx[j] = 0;
+			}
+		}
+	}
+	return 0;
+}
+
 static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_t *c,
 	const int64_t *offsets)
 {
@@ -594,9 +843,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	/* active threads: the kernel guard over the block's threads */
 	for (int t = 0; t < tpb; t++) {
 		int64_t v[EXPR_N_VARYING] = {0};
-		v[0] = t % l->block[0];
-		v[1] = (t / l->block[0]) % l->block[1];
-		v[2] = t / (l->block[0] * l->block[1]);
+		v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 		v[3] = c[0], v[4] = c[1], v[5] = c[2];
 		int on = 1;
 		if (k->guard) {
@@ -623,15 +870,38 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		w.global = b->field->space == km_space_global;
 		w.uniform_loops = !ev->has_varying_loops;
 		w.footprint_only = ev->footprint_only;
+		/* the class key's verdict on each constraint over the whole block:
+		 * 0 true everywhere (no test), 1 false everywhere (the access never
+		 * runs in this block), 2 cut (lanes test it) */
+		int never = 0;
+		for (int g = 0; g < b->guard.n && b->guard_linear; g++) {
+			int id = ev->cached ? ev->plans[i].constraint_id[g] : -1;
+			int state = id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+			if (state == 1)
+				never = 1;
+			else if (state == 2)
+				w.checks[w.n_checks++] = g;
+		}
+		if (never)
+			continue;
+		/* lanes differ only in tid: whole warps at a time (footprints come
+		 * from boxes) */
+		int constant_loops = 1;
+		for (int j = 0; j < b->src->n_loops; j++)
+			constant_loops &= l->loops[b->src->loops[j]].constant;
+		if (ev->use_residue_costs && constant_loops && b->linear && b->guard_linear &&
+		    b->src->analysable && !w.footprint_only && (ev->use_boxes || !w.global)) {
+			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
+			continue;
+		}
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			for (int lane = 0; lane < 32; lane++) {
 				int t = warp * 32 + lane;
 				lanes->alive[lane] = t < tpb;
 				int64_t *v = lanes->v[lane];
 				memset(v, 0, sizeof(lanes->v[lane]));
-				v[0] = t % l->block[0];
-				v[1] = (t / l->block[0]) % l->block[1];
-				v[2] = t / (l->block[0] * l->block[1]);
+				if (t < tpb)
+					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 				v[3] = c[0], v[4] = c[1], v[5] = c[2];
 				if (!b->linear || !b->guard_linear || !ev->cached || ev->has_varying_loops) {
 					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));

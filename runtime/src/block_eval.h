@@ -40,8 +40,11 @@ typedef struct block_class {
 typedef struct block_evaluator block_evaluator;
 
 /* use_boxes: the caller takes wave footprints from wave_boxes.c, so classes
- * keep no lane runs (their load_runs/store_runs stay empty). */
-block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes);
+ * keep no lane runs (their load_runs/store_runs stay empty).
+ * use_residue_costs: warp-instructions whose lanes are all active are costed
+ * from a table by first-lane residue instead of lane by lane (same result;
+ * off for the reference path the shortcuts are tested against). */
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs);
 void block_evaluator_free(block_evaluator *ev);
 /* The class of block `id` (computed on first use) and each group's offset
  * for that block (array of n_groups, caller's). NULL on allocation failure. */

@@ -102,8 +102,11 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	for (int d = 0; d < 3; d++)
 		e->config.grid[d] = l->grid[d];
 	e->access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
-	int use_boxes = wave_boxes_applicable(l) && !getenv("WARPEST_NO_BOXES");
-	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes) : NULL;
+	/* WARPEST_ENUMERATE_LANES: the reference path, every lane of every block
+	 * class evaluated; the tests compare the shortcuts with it */
+	int reference = getenv("WARPEST_ENUMERATE_LANES") != NULL;
+	int use_boxes = wave_boxes_applicable(l) && !reference;
+	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes, !reference) : NULL;
 	if (!ev) {
 		ctx_error(ctx, "out of memory");
 		warpest_estimate_free(e);

@@ -224,6 +224,253 @@ static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes
 	}
 }
 
+/* ---- translated unions ----
+ * Accesses with the same coefficients, guards and loops (a stencil's
+ * neighbours) differ only by a constant d_j. Writing d_j = sum_v s_jv*c_v + r_j
+ * over the outer variables v (all but the one with the smallest stride),
+ * access j at outer point o is the base access at o + s_j shifted by r_j
+ * bytes. Each outer point t of the union of the shifted boxes then yields
+ * the union of the members' rows there, merged and in address order: one
+ * run per row where per-member emission gives one per member, unsorted. */
+
+#define MAX_GROUP_MEMBERS 256
+
+typedef struct group_member {
+	int64_t shift[N_BOX_VARS]; /* s_j */
+	int64_t residual;          /* r_j */
+} group_member;
+
+static int cmp_member(const void *a, const void *b)
+{
+	int64_t x = ((const group_member *)a)->residual, y = ((const group_member *)b)->residual;
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest integer to a/b (b != 0). */
+static int64_t nearest_div(int64_t a, int64_t b)
+{
+	if (b < 0)
+		a = -a, b = -b;
+	return floor_div64(2 * a + b, 2 * b);
+}
+
+/* The walk over the union of a group's shifted boxes is planned once per
+ * box: for each outer variable (slowest first), the segments of values
+ * between the points where a member's shifted box starts or ends, each with
+ * the members alive there. Within a segment the members do not change, so
+ * the next variable's segments (or, after the last one, the members' merged
+ * rows) are the same for every value of it. */
+typedef struct plan_segment {
+	int64_t from, to;  /* values [from, to) */
+	int child, n_child; /* next variable's segments, or merged rows after the last */
+} plan_segment;
+
+typedef struct group_plan {
+	plan_segment *seg;
+	int n_seg, cap_seg;
+	int64_t *row_lo, *row_hi; /* merged rows relative to a row's base address */
+	int n_row, cap_row;
+} group_plan;
+
+/* The plan may not grow past this; the group is then emitted per member. */
+#define MAX_PLAN_ENTRIES (1 << 16)
+
+typedef struct group_walk {
+	emitter *em;
+	const box *bx;
+	const box_form *addr;
+	const group_member *m;
+	int outer[N_BOX_VARS]; /* by decreasing stride: level 0 is the slowest */
+	int n_outer;
+	int64_t row_lo, row_hi; /* a row's bytes relative to its base address */
+	group_plan *plan;
+} group_walk;
+
+static void sort_small64(int64_t *v, int n)
+{
+	for (int i = 1; i < n; i++) {
+		int64_t x = v[i];
+		int j = i - 1;
+		for (; j >= 0 && v[j] > x; j--)
+			v[j + 1] = v[j];
+		v[j + 1] = x;
+	}
+}
+
+static int plan_grow(void **array, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	if (need > MAX_PLAN_ENTRIES)
+		return -1;
+	int cap2 = *cap ? *cap : 64;
+	while (cap2 < need)
+		cap2 *= 2;
+	void *grown = realloc(*array, (size_t)cap2 * size);
+	if (!grown)
+		return -1;
+	*array = grown;
+	*cap = cap2;
+	return 0;
+}
+
+/* Plans variable `level` for the members `alive` (sorted by residual):
+ * returns the index of its first segment and their number in *n, or -1 when
+ * the plan is too large or memory runs out. */
+static int plan_level(group_walk *g, int level, const int *alive, int n_alive, int *n)
+{
+	group_plan *p = g->plan;
+	int v = g->outer[level];
+	int64_t lo = g->bx->lo[v], hi = g->bx->hi[v];
+	int64_t events[2 * MAX_GROUP_MEMBERS];
+	int n_events = 0;
+	for (int i = 0; i < n_alive; i++) {
+		events[n_events++] = lo + g->m[alive[i]].shift[v];
+		events[n_events++] = hi + g->m[alive[i]].shift[v] + 1;
+	}
+	sort_small64(events, n_events);
+	int n_distinct = 0;
+	for (int i = 0; i < n_events; i++)
+		if (n_distinct == 0 || events[i] != events[n_distinct - 1])
+			events[n_distinct++] = events[i];
+	int first = p->n_seg;
+	*n = n_distinct - 1;
+	if (plan_grow((void **)&p->seg, &p->cap_seg, first + *n, sizeof(plan_segment)))
+		return -1;
+	p->n_seg += *n;
+	int next[MAX_GROUP_MEMBERS];
+	for (int e = 0; e < *n; e++) {
+		plan_segment *sg = &p->seg[first + e];
+		sg->from = events[e];
+		sg->to = events[e + 1];
+		sg->child = 0;
+		sg->n_child = 0;
+		int n_next = 0;
+		for (int i = 0; i < n_alive; i++) {
+			int64_t o = events[e] - g->m[alive[i]].shift[v];
+			if (o >= lo && o <= hi)
+				next[n_next++] = alive[i];
+		}
+		if (n_next == 0)
+			continue;
+		if (level + 1 < g->n_outer) {
+			int child, n_child;
+			if ((child = plan_level(g, level + 1, next, n_next, &n_child)) < 0)
+				return -1;
+			/* p->seg may have moved */
+			p->seg[first + e].child = child;
+			p->seg[first + e].n_child = n_child;
+			continue;
+		}
+		/* after the last variable: the members' rows, merged (residuals ascend) */
+		if (plan_grow((void **)&p->row_lo, &p->cap_row, p->n_row + n_next, sizeof(int64_t)) ||
+		    (p->cap_row > 0 && !(p->row_hi = realloc(p->row_hi, (size_t)p->cap_row * sizeof(int64_t)))))
+			return -1;
+		sg->child = p->n_row;
+		for (int i = 0; i < n_next; i++) {
+			int64_t r = g->m[next[i]].residual;
+			if (p->n_row > sg->child && r + g->row_lo <= p->row_hi[p->n_row - 1]) {
+				if (r + g->row_hi > p->row_hi[p->n_row - 1])
+					p->row_hi[p->n_row - 1] = r + g->row_hi;
+				continue;
+			}
+			p->row_lo[p->n_row] = r + g->row_lo;
+			p->row_hi[p->n_row] = r + g->row_hi;
+			p->n_row++;
+		}
+		sg->n_child = p->n_row - sg->child;
+	}
+	return first;
+}
+
+/* Walks the planned segments of variable `level` in address order. */
+static void walk_plan(group_walk *g, int level, int first, int n, int64_t base)
+{
+	emitter *em = g->em;
+	const group_plan *p = g->plan;
+	int64_t c = g->addr->c[g->outer[level]];
+	int last = level + 1 == g->n_outer;
+	for (int e = 0; e < n; e++) {
+		const plan_segment *sg = &p->seg[first + (c > 0 ? e : n - 1 - e)];
+		if (sg->n_child == 0)
+			continue;
+		for (int64_t k = 0; k < sg->to - sg->from; k++) {
+			int64_t at = base + c * (c > 0 ? sg->from + k : sg->to - 1 - k);
+			if (!last) {
+				walk_plan(g, level + 1, sg->child, sg->n_child, at);
+			} else {
+				int64_t before = em->out->n;
+				for (int r = sg->child; r < sg->child + sg->n_child; r++)
+					if (run_list_push(em->out, at + p->row_lo[r], at + p->row_hi[r]))
+						em->failed = 1;
+				em->runs += em->out->n - before;
+			}
+			if (em->failed || em->runs > em->max_runs)
+				return;
+		}
+	}
+}
+
+/* Emits the union of `n` translates (c0 + delta[j]) of `addr` over box `bx`.
+ * Returns 0 when done, 1 when per-member emission applies instead (nothing
+ * was emitted). */
+static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_form *addr,
+	const int64_t *delta, int n, int bytes)
+{
+	group_walk g = {em, bx, addr, NULL, {0}, 0, 0, 0, plan};
+	int inner = -1;
+	for (int v = 0; v < N_BOX_VARS; v++) {
+		if (bx->lo[v] > bx->hi[v])
+			return 0;
+		if (!addr->c[v])
+			continue;
+		if (inner < 0 || llabs((long long)addr->c[v]) < llabs((long long)addr->c[inner])) {
+			if (inner >= 0)
+				g.outer[g.n_outer++] = inner;
+			inner = v;
+		} else
+			g.outer[g.n_outer++] = v;
+	}
+	/* strided rows (|c| > bytes) are one run per element either way; a
+	 * group varying in one variable only has nothing to share */
+	if (inner < 0 || g.n_outer == 0 || n < 2 || n > MAX_GROUP_MEMBERS ||
+	    llabs((long long)addr->c[inner]) > bytes)
+		return 1;
+	/* slowest (largest stride) first: rows then come in address order
+	 * wherever the strides nest */
+	for (int i = 1; i < g.n_outer; i++)
+		for (int j = i; j > 0 && llabs((long long)addr->c[g.outer[j]]) >
+			llabs((long long)addr->c[g.outer[j - 1]]); j--) {
+			int t = g.outer[j];
+			g.outer[j] = g.outer[j - 1];
+			g.outer[j - 1] = t;
+		}
+	group_member m[MAX_GROUP_MEMBERS];
+	for (int j = 0; j < n; j++) {
+		int64_t d = delta[j];
+		for (int i = 0; i < g.n_outer; i++) {
+			int v = g.outer[i];
+			m[j].shift[v] = nearest_div(d, addr->c[v]);
+			d -= m[j].shift[v] * addr->c[v];
+		}
+		m[j].residual = d;
+	}
+	qsort(m, (size_t)n, sizeof(m[0]), cmp_member);
+	int64_t c_in = addr->c[inner];
+	g.row_lo = c_in > 0 ? c_in * bx->lo[inner] : c_in * bx->hi[inner];
+	g.row_hi = (c_in > 0 ? c_in * bx->hi[inner] : c_in * bx->lo[inner]) + bytes;
+	g.m = m;
+	int all[MAX_GROUP_MEMBERS];
+	for (int j = 0; j < n; j++)
+		all[j] = j;
+	plan->n_seg = plan->n_row = 0;
+	int n_top, top = plan_level(&g, 0, all, n, &n_top);
+	if (top < 0)
+		return 1;
+	walk_plan(&g, 0, top, n_top, addr->c0);
+	return 0;
+}
+
 /* The blocks [first, first+count) as at most five boxes of block indices. */
 static int block_boxes(const launch *l, int64_t first, int64_t count, int64_t lo[5][3],
 	int64_t hi[5][3])
@@ -258,28 +505,82 @@ static int block_boxes(const launch *l, int64_t first, int64_t count, int64_t lo
 	return n;
 }
 
+/* A global access in box form, and the group it leads or follows. */
+typedef struct box_access {
+	const bound_access *b;
+	box_form addr;
+	box_form guards[COND_MAX_CONSTRAINTS];
+	int leader; /* index of the group's first access */
+} box_access;
+
+static int same_loops(const km_access *a, const km_access *b)
+{
+	return a->n_loops == b->n_loops &&
+		memcmp(a->loops, b->loops, sizeof(a->loops[0]) * (size_t)a->n_loops) == 0;
+}
+
+/* Whether two accesses differ only by a constant address offset. */
+static int translates(const box_access *x, const box_access *y)
+{
+	const km_access *a = x->b->src, *b = y->b->src;
+	return (a->kind == km_store) == (b->kind == km_store) && a->bytes == b->bytes &&
+		memcmp(x->addr.c, y->addr.c, sizeof(x->addr.c)) == 0 &&
+		x->b->guard.n == y->b->guard.n &&
+		memcmp(x->guards, y->guards, sizeof(box_form) * (size_t)x->b->guard.n) == 0 &&
+		same_loops(a, b);
+}
+
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
 	run_list *stores, int64_t max_runs)
 {
 	int64_t blo[5][3], bhi[5][3];
 	int n_boxes = block_boxes(l, first, count, blo, bhi);
 	emitter em = {NULL, 0, max_runs, 0};
-	for (int i = 0; i < l->n_accesses && !em.failed && em.runs <= max_runs; i++) {
+	box_access *ba = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
+	int64_t *delta = malloc(sizeof(int64_t) * ((size_t)l->n_accesses + 1));
+	group_plan plan = {NULL, 0, 0, NULL, NULL, 0, 0};
+	if (!ba || !delta) {
+		free(ba);
+		free(delta);
+		return -1;
+	}
+	int n = 0;
+	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		const km_access *a = b->src;
-		if (b->field->space != km_space_global || !a->analysable)
+		if (b->field->space != km_space_global || !b->src->analysable)
 			continue;
-		em.out = a->kind == km_store ? stores : loads;
-		box_form addr, guards[COND_MAX_CONSTRAINTS];
-		to_box_form(l, &b->addr, &addr);
+		box_access *x = &ba[n];
+		x->b = b;
+		to_box_form(l, &b->addr, &x->addr);
 		for (int c = 0; c < b->guard.n; c++)
-			to_box_form(l, &b->guard.ge0[c], &guards[c]);
+			to_box_form(l, &b->guard.ge0[c], &x->guards[c]);
+		x->leader = n;
+		for (int j = 0; j < n; j++)
+			if (ba[j].leader == j && translates(&ba[j], x)) {
+				x->leader = j;
+				break;
+			}
+		n++;
+	}
+	for (int gi = 0; gi < n && !em.failed && em.runs <= max_runs; gi++) {
+		if (ba[gi].leader != gi)
+			continue;
+		const box_access *lead = &ba[gi];
+		const bound_access *b = lead->b;
+		const km_access *a = b->src;
+		int n_members = 0;
+		for (int j = gi; j < n; j++)
+			if (ba[j].leader == gi)
+				delta[n_members++] = ba[j].addr.c0 - lead->addr.c0;
+		em.out = a->kind == km_store ? stores : loads;
 		int expanded;
 		int64_t tuples;
+		box_form guards[COND_MAX_CONSTRAINTS];
+		memcpy(guards, lead->guards, sizeof(box_form) * (size_t)b->guard.n);
 		expanded_loops(l, b, guards, &expanded, &tuples);
 		for (int64_t t = 0; t < tuples && !em.failed && em.runs <= max_runs; t++) {
 			/* fix the expanded loops at the t-th tuple of iteration indices */
-			box_form a_fixed = addr, g_fixed[COND_MAX_CONSTRAINTS];
+			box_form a_fixed = lead->addr, g_fixed[COND_MAX_CONSTRAINTS];
 			memcpy(g_fixed, guards, sizeof(box_form) * (size_t)b->guard.n);
 			int64_t rest = t;
 			box base;
@@ -315,11 +616,21 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 				int alive = 1;
 				for (int c = 0; c < b->guard.n && alive; c++)
 					alive = clip(&bx, &g_fixed[c]);
-				if (alive)
-					emit_box(&em, &bx, &a_fixed, a->bytes);
+				if (!alive || emit_group(&em, &plan, &bx, &a_fixed, delta, n_members, a->bytes) == 0)
+					continue;
+				for (int j = 0; j < n_members && !em.failed && em.runs <= max_runs; j++) {
+					box_form member = a_fixed;
+					member.c0 += delta[j];
+					emit_box(&em, &bx, &member, a->bytes);
+				}
 			}
 		}
 	}
+	free(ba);
+	free(delta);
+	free(plan.seg);
+	free(plan.row_lo);
+	free(plan.row_hi);
 	if (em.failed)
 		return -1;
 	return em.runs > max_runs ? 1 : 0;

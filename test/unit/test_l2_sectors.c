@@ -22,8 +22,8 @@ int main(void)
 	CHECK(launch_bind(ctx, k, hw, &c, &l) == 0, "bind 32x4: %s", warpest_ctx_last_error(ctx));
 	/* the footprint from lanes and from boxes must agree */
 	for (int use_boxes = 0; use_boxes <= 1; use_boxes++) {
-		printf("-- footprints from %s\n", use_boxes ? "boxes" : "lanes");
-		block_evaluator *ev = block_evaluator_alloc(&l, use_boxes);
+		printf("-- footprints from %s\n", use_boxes ? "boxes, costs by residue" : "lanes");
+		block_evaluator *ev = block_evaluator_alloc(&l, use_boxes, use_boxes);
 		int64_t offsets[8];
 		/* block (10, 10): rows 40..43, columns 320..351, far from every edge */
 		const block_class *b = block_evaluator_get(ev, 10 + 10 * (int64_t)l.grid[0], offsets);
