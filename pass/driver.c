@@ -466,6 +466,9 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 		 * grouped (non-affine guards or block remaps) are evaluated block by
 		 * block; stop such an estimate and say so instead of stalling. */
 		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
+		/* with placeholder parameter values neither the prediction nor the
+		 * neighbours are reported: spend no compile time on them */
+		wc.skip_neighbours = info->missing[0] != 0;
 		if (cfg->registers)
 			wc.registers = cfg->registers;
 		if (cfg->has_grid)

@@ -41,6 +41,10 @@ struct block_evaluator {
 	linear_form constraints[MAX_CONSTRAINTS];
 	access_plan *plans;
 	int64_t group_coeff[256][3];
+	int64_t group_atom[256][QUASI_MAX_ATOMS]; /* atom coefficients of quasi-affine groups */
+	/* the block being looked up: each atom's residue (part of the class key)
+	 * and the part its threads add to the atom (part of the block offset) */
+	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
 	int64_t (*tid)[3];       /* thread coordinates of each thread of a block */
 	int *warp_shape;         /* per warp: the first warp with the same lane deltas */
 	int n_patterns;
@@ -95,7 +99,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		ev->has_varying_loops |= !l->loops[i].constant;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		if (!b->guard_linear || (b->src->analysable && !b->linear))
+		if (!b->guard_linear || (b->src->analysable && !b->linear && !b->quasi))
 			ev->cached = 0;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
@@ -123,8 +127,13 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		if (b->linear)
 			for (int d = 0; d < 3; d++)
 				ev->group_coeff[b->group][d] = b->addr.coeff[3 + d];
+		if (b->quasi) {
+			for (int d = 0; d < 3; d++)
+				ev->group_coeff[b->group][d] = b->qaddr.lin.coeff[3 + d];
+			memcpy(ev->group_atom[b->group], b->qaddr.atom, sizeof(b->qaddr.atom));
+		}
 	}
-	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 : 1;
+	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
 	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
 	/* divisions once per launch, not once per lane and access */
 	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
@@ -347,9 +356,12 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 
 static void block_offsets(const block_evaluator *ev, const int64_t *c, int64_t *offsets)
 {
-	for (int g = 0; g < ev->l->n_groups; g++)
+	for (int g = 0; g < ev->l->n_groups; g++) {
 		offsets[g] = ev->group_coeff[g][0] * c[0] + ev->group_coeff[g][1] * c[1] +
 			ev->group_coeff[g][2] * c[2];
+		for (int i = 0; i < ev->l->atoms.n; i++)
+			offsets[g] += ev->group_atom[g][i] * ev->atom_offset[i];
+	}
 }
 
 /* A hash of every thread's lower bound and trip count of the loops whose
@@ -430,6 +442,10 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	for (int g = 0; g < l->n_groups; g++)
 		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
 	key[2 * ev->n_constraints + l->n_groups] = loop_signature(l, c);
+	/* quasi-affine addresses: blocks alike only where every atom's
+	 * numerator leaves the same residue */
+	for (int i = 0; i < l->atoms.n; i++)
+		key[2 * ev->n_constraints + l->n_groups + 1 + i] = ev->atom_residue[i];
 }
 
 static uint64_t hash_key(const int64_t *key, int n)
@@ -455,6 +471,10 @@ typedef struct walk {
 	const bound_access *b;
 	const access_plan *plan;
 	lane_state *lanes;
+	int warp;
+	/* atom values of each thread of the block when no atom uses a loop
+	 * variable (NULL: evaluated per lane) */
+	const int64_t *thread_atoms;
 	const int64_t *offsets;
 	int64_t tuple_index;
 	int global;
@@ -533,9 +553,18 @@ static void emit_instruction(walk *w)
 			continue;
 		active[lane] = 1;
 		n_active++;
-		if (a->analysable)
-			addr[lane] = b->linear ? linear_form_eval(&b->addr, w->lanes->v[lane]) :
-				b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
+		if (a->analysable && b->linear)
+			addr[lane] = linear_form_eval(&b->addr, w->lanes->v[lane]);
+		else if (a->analysable && b->quasi) {
+			int64_t own[QUASI_MAX_ATOMS];
+			const int64_t *atoms = own;
+			if (w->thread_atoms)
+				atoms = &w->thread_atoms[(size_t)(32 * w->warp + lane) * (size_t)w->l->atoms.n];
+			else
+				quasi_atoms_eval(&w->l->atoms, w->lanes->v[lane], own);
+			addr[lane] = quasi_form_eval(&b->qaddr, w->l->atoms.n, w->lanes->v[lane], atoms);
+		} else if (a->analysable)
+			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
 	}
 	int64_t t = w->tuple_index++;
 	w->ev->work += 32;
@@ -837,6 +866,22 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		run_list_init(&cls->load_runs[g]);
 		run_list_init(&cls->store_runs[g]);
 	}
+	/* atoms that do not use loop variables: once per thread, not once per
+	 * access and lane */
+	int64_t *thread_atoms = NULL;
+	int atoms_use_loops = 0;
+	for (int i = 0; i < l->atoms.n; i++)
+		for (int j = 6; j < EXPR_N_VARYING; j++)
+			atoms_use_loops |= l->atoms.a[i].num.lin.coeff[j] != 0;
+	if (l->atoms.n > 0 && !atoms_use_loops &&
+	    (thread_atoms = malloc(sizeof(int64_t) * (size_t)l->atoms.n * (size_t)l->threads_per_block))) {
+		for (int t = 0; t < l->threads_per_block; t++) {
+			int64_t v[EXPR_N_VARYING] = {0};
+			v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+			v[3] = c[0], v[4] = c[1], v[5] = c[2];
+			quasi_atoms_eval(&l->atoms, v, &thread_atoms[(size_t)t * (size_t)l->atoms.n]);
+		}
+	}
 	const warpest_kernel *k = l->kernel;
 	int failed = 0;
 	int tpb = l->threads_per_block;
@@ -894,7 +939,9 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
 			continue;
 		}
+		w.thread_atoms = thread_atoms;
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
+			w.warp = warp;
 			for (int lane = 0; lane < 32; lane++) {
 				int t = warp * 32 + lane;
 				lanes->alive[lane] = t < tpb;
@@ -903,7 +950,8 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 				if (t < tpb)
 					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 				v[3] = c[0], v[4] = c[1], v[5] = c[2];
-				if (!b->linear || !b->guard_linear || !ev->cached || ev->has_varying_loops) {
+				if ((!b->linear && !b->quasi) || !b->guard_linear || !ev->cached ||
+				    ev->has_varying_loops) {
 					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
 					for (int d = 0; d < 6; d++)
 						lanes->env[lane][d] = v[d];
@@ -913,6 +961,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		}
 		failed = w.failed;
 	}
+	free(thread_atoms);
 	free(lanes);
 	/* the block's own load footprint: unique sectors and allocated lines */
 	run_list all, units;
@@ -969,6 +1018,7 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 {
 	int64_t c[3];
 	launch_block_coords(ev->l, id, c);
+	quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets, ev->key_scratch);
 	uint64_t h = hash_key(ev->key_scratch, ev->key_len);

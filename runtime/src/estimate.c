@@ -105,6 +105,8 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	/* WARPEST_ENUMERATE_LANES: the reference path, every lane of every block
 	 * class evaluated; the tests compare the shortcuts with it */
 	int reference = getenv("WARPEST_ENUMERATE_LANES") != NULL;
+	if (reference)
+		launch_drop_quasi(l);
 	int use_boxes = wave_boxes_applicable(l) && !reference;
 	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes, !reference) : NULL;
 	if (!ev) {
@@ -235,7 +237,7 @@ warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kerne
 	}
 	ctx_clear(ctx);
 	warpest_estimate *e = estimate_one(ctx, kernel, hw, config);
-	if (e)
+	if (e && !config->skip_neighbours)
 		find_neighbours(e, config);
 	return e;
 }

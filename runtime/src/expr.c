@@ -599,6 +599,18 @@ int expr_linearize_cond(const expr *e, const symbol_table *table, const int64_t 
 	linear_cond *out)
 {
 	linear_form a, b;
+	/* A condition on parameters only (`n % 2 != 0`, `n != 1`: a compiler's
+	 * unroll remainder) is a constant once they are bound, whatever its
+	 * form: nothing when true, one constraint no point meets when false. */
+	if (e->kind != expr_true && !expr_is_varying(e, table)) {
+		if (expr_eval_cond(e, env))
+			return 1;
+		if (out->n >= COND_MAX_CONSTRAINTS)
+			return 0;
+		memset(&out->ge0[out->n], 0, sizeof(out->ge0[0]));
+		out->ge0[out->n++].c0 = -1;
+		return 1;
+	}
 	switch (e->kind) {
 	case expr_true:
 		return 1;

@@ -104,6 +104,14 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		b->linear = a->analysable && expr_linearize(a->offset, &k->symbols, l->env, &b->addr);
 		if (b->linear)
 			b->addr.c0 += b->field_base;
+		if (!b->linear && a->analysable) {
+			int n_atoms = l->atoms.n;
+			b->quasi = quasi_linearize(a->offset, &k->symbols, l->env, &l->atoms, &b->qaddr);
+			if (b->quasi)
+				b->qaddr.lin.c0 += b->field_base;
+			else
+				l->atoms.n = n_atoms; /* keep only atoms some address uses */
+		}
 		b->guard = kernel_guard;
 		b->guard_linear = l->kernel_guard_linear &&
 			(!a->guard || expr_linearize_cond(a->guard, &k->symbols, l->env, &b->guard));
@@ -119,10 +127,26 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 					break;
 				}
 			}
+		for (int j = 0; j < i && b->quasi; j++) {
+			const bound_access *o = &l->accesses[j];
+			if (o->quasi && o->src->field == a->field &&
+			    memcmp(&o->qaddr.lin.coeff[3], &b->qaddr.lin.coeff[3], 3 * sizeof(int64_t)) == 0 &&
+			    memcmp(o->qaddr.atom, b->qaddr.atom, sizeof(b->qaddr.atom)) == 0) {
+				b->group = o->group;
+				break;
+			}
+		}
 		if (b->group < 0)
 			b->group = l->n_groups++;
 	}
 	return 0;
+}
+
+void launch_drop_quasi(launch *l)
+{
+	for (int i = 0; i < l->n_accesses; i++)
+		l->accesses[i].quasi = 0;
+	l->atoms.n = 0;
 }
 
 int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,

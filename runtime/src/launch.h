@@ -6,6 +6,7 @@
 
 #include "hw_table.h"
 #include "kernel_model.h"
+#include "quasi_affine.h"
 
 typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
 	occ_shared } occupancy_limit;
@@ -24,9 +25,12 @@ typedef struct bound_access {
 	int64_t field_base;      /* modelled base address of the field */
 	int linear;              /* address affine after binding */
 	linear_form addr;        /* byte address incl. field_base, when linear */
+	int quasi;               /* else: quasi-affine after binding (floor/mod by constants) */
+	quasi_form qaddr;        /* byte address incl. field_base over the launch's atoms */
 	int guard_linear;        /* the combined guard is a conjunction of linear constraints */
 	linear_cond guard;       /* kernel guard && access guard, when guard_linear */
-	int group;               /* footprint group: same field and same block coefficients */
+	int group;               /* footprint group: same field and same block coefficients
+	                          * (and atom coefficients) */
 } bound_access;
 
 typedef struct launch {
@@ -51,6 +55,7 @@ typedef struct launch {
 	int n_accesses;
 	bound_access *accesses;
 	int n_groups;
+	quasi_atoms atoms;           /* the atoms of the quasi-affine addresses */
 	int kernel_guard_linear;
 	linear_cond kernel_guard;
 	char missing[256];           /* parameters without a value, when any */
@@ -61,6 +66,9 @@ typedef struct launch {
 int launch_bind(warpest_ctx *ctx, const warpest_kernel *kernel, const warpest_hw *hw,
 	const warpest_config *config, launch *out);
 void launch_release(launch *l);
+/* The reference path: quasi-affine addresses are evaluated from their
+ * expressions lane by lane, and blocks are no longer grouped by residues. */
+void launch_drop_quasi(launch *l);
 
 /* Block coordinates of a linear block id (x fastest). */
 static inline void launch_block_coords(const launch *l, int64_t id, int64_t *c)

@@ -77,6 +77,8 @@ typedef struct warpest_config {
 	int64_t work_limit;    /* lane evaluations an estimate may spend; 0: no limit.
 	                        * Hosts that must stay responsive (the compiler
 	                        * plugin) set one; past it the estimate fails. */
+	int skip_neighbours;   /* 1: warpest_estimate_compute searches no neighbouring
+	                        * configuration (hosts that do not report them) */
 	int n_params;
 	const char *param_names[WARPEST_MAX_PARAM_OVERRIDES];
 	int64_t param_values[WARPEST_MAX_PARAM_OVERRIDES];
