@@ -9,6 +9,8 @@
  * this, every s-th iteration is costed and weighted by s (the footprint
  * still takes every iteration). */
 #define COSTED_ITERATIONS 128
+/* Translates of one quasi-affine access evaluated together, at most. */
+#define QUASI_GROUP_MAX 256
 
 typedef struct access_plan {
 	uint64_t constraint_mask;
@@ -18,6 +20,10 @@ typedef struct access_plan {
 	int constraint_id[COND_MAX_CONSTRAINTS];
 	double sample_stride;
 	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
+	/* quasi-affine accesses without loops: the first access this one is a
+	 * translate of (same kind, bytes, guard and form but the constant); itself
+	 * when none */
+	int leader;
 } access_plan;
 
 /* L1 costs by residue: a warp-instruction whose lanes are all those of the
@@ -79,6 +85,19 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 			return 1;
 	}
 	return 0;
+}
+
+/* Whether quasi-affine access b is access a moved by a constant: their lanes
+ * are active together and their addresses differ by the same amount. */
+static int quasi_translates(const bound_access *a, const bound_access *b)
+{
+	quasi_form fa = a->qaddr, fb = b->qaddr;
+	fa.lin.c0 = fb.lin.c0 = 0;
+	return a->quasi && b->quasi && a->src->n_loops == 0 && b->src->n_loops == 0 &&
+		a->src->kind == b->src->kind && a->src->bytes == b->src->bytes && a->group == b->group &&
+		a->guard_linear && b->guard_linear && a->guard.n == b->guard.n &&
+		memcmp(a->guard.ge0, b->guard.ge0, sizeof(linear_form) * (size_t)a->guard.n) == 0 &&
+		memcmp(&fa, &fb, sizeof(fa)) == 0;
 }
 
 block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
@@ -183,6 +202,24 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			ev->plans[i].pattern = ev->n_patterns++;
 	}
 	ev->costs = calloc((size_t)ev->n_patterns * (size_t)warps + 1, sizeof(residue_costs *));
+	/* groups of at most QUASI_GROUP_MAX accesses (quasi_group_stats' arrays) */
+	int *group_size = calloc((size_t)l->n_accesses + 1, sizeof(int));
+	for (int i = 0; group_size && i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		ev->plans[i].leader = i;
+		for (int j = 0; j < i && b->quasi && b->src->n_loops == 0; j++) {
+			const bound_access *o = &l->accesses[j];
+			if (ev->plans[j].leader == j && group_size[j] < QUASI_GROUP_MAX - 1 &&
+			    quasi_translates(o, b)) {
+				ev->plans[i].leader = j;
+				group_size[j]++;
+				break;
+			}
+		}
+	}
+	for (int i = 0; !group_size && i < l->n_accesses; i++)
+		ev->plans[i].leader = i;
+	free(group_size);
 	if (!ev->key_scratch || !ev->slots || !ev->tid || !ev->warp_shape || !ev->costs) {
 		block_evaluator_free(ev);
 		return NULL;
@@ -458,6 +495,20 @@ static uint64_t hash_key(const int64_t *key, int n)
 	return h;
 }
 
+/* Adds `weight` executions of a warp-instruction of cost c to an access's
+ * statistics (and, for global loads, to the block's requested sectors). */
+static void add_cost(block_class *cls, access_stats *s, const warp_cost *c, double weight,
+	int global_load)
+{
+	s->data_wavefronts += weight * c->data_wavefronts;
+	s->tag_wavefronts += weight * c->tag_wavefronts;
+	s->cycles += weight * c->cycles;
+	s->sectors += weight * c->sectors;
+	s->same_address_ways += weight * c->same_address_ways;
+	if (global_load)
+		cls->requested_load_sectors += weight * c->sectors;
+}
+
 typedef struct lane_state {
 	int64_t v[32][EXPR_N_VARYING];
 	int64_t env[32][EXPR_MAX_SYMBOLS];
@@ -616,14 +667,7 @@ static void emit_instruction(walk *w)
 			w->memo_delta[lane] = active[lane] ? addr[lane] - addr[first] : 0;
 		w->memo_cost = cost;
 	}
-	double n = weight * a->count;
-	s->data_wavefronts += n * cost.data_wavefronts;
-	s->tag_wavefronts += n * cost.tag_wavefronts;
-	s->cycles += n * cost.cycles;
-	s->sectors += n * cost.sectors;
-	s->same_address_ways += n * cost.same_address_ways;
-	if (w->global && a->kind != km_store)
-		w->cls->requested_load_sectors += n * cost.sectors;
+	add_cost(w->cls, s, &cost, weight * a->count, w->global && a->kind != km_store);
 }
 
 /* Walks the loops of the access from `level` inwards, lane by lane. */
@@ -816,16 +860,8 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 				s->instructions += a->count;
 				s->lanes += (double)n_active * a->count;
 			}
-			if (cost) {
-				double w = weight * a->count;
-				s->data_wavefronts += w * cost->data_wavefronts;
-				s->tag_wavefronts += w * cost->tag_wavefronts;
-				s->cycles += w * cost->cycles;
-				s->sectors += w * cost->sectors;
-				s->same_address_ways += w * cost->same_address_ways;
-				if (global && a->kind != km_store)
-					cls->requested_load_sectors += w * cost->sectors;
-			}
+			if (cost)
+				add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
 			/* next tuple: the innermost loop fastest, as the lane walk */
 			for (int j = a->n_loops - 1; j >= 0; j--) {
 				loop_part += step[j];
@@ -838,6 +874,101 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 					g_loop[k] -= g_step[j][k] * trips[j];
 				idx[j] = 0;
 			}
+		}
+	}
+	return 0;
+}
+
+/* The L1 statistics and lane runs of quasi-affine access `lead` and of every
+ * later access that is a translate of it, a warp at a time: the leader's
+ * lanes are evaluated once (atoms per thread from thread_atoms), each member
+ * costs the warp's cost at its residue modulo 128 (computed once per residue
+ * and warp), and its runs are the leader's merged lane runs moved by its
+ * constant. Same sums per access as the lane walk. Returns -1 on allocation
+ * failure or at the work limit. */
+static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, const int *checks,
+	int n_checks, const int64_t *c, const int64_t *offsets, const int64_t *thread_atoms)
+{
+	const launch *l = ev->l;
+	const bound_access *b = &l->accesses[lead];
+	int members[QUASI_GROUP_MAX], n_members = 0;
+	for (int i = lead; i < l->n_accesses && n_members < QUASI_GROUP_MAX; i++)
+		if (ev->plans[i].leader == lead)
+			members[n_members++] = i;
+	int global = b->field->space == km_space_global;
+	int64_t off = offsets[b->group];
+	int64_t shift = off - (((off % 128) + 128) % 128);
+	run_list *runs = b->src->kind == km_store ? &cls->store_runs[b->group] : &cls->load_runs[b->group];
+	int n_atoms = l->atoms.n;
+	warp_cost cost[128];
+	unsigned char known[128];
+	for (int warp = 0; warp < l->warps_per_block; warp++) {
+		int64_t addr[32], sorted[32];
+		unsigned char active[32] = {0};
+		int n_active = 0, first = -1;
+		for (int lane = 0; lane < 32; lane++) {
+			int t = 32 * warp + lane;
+			if (t >= l->threads_per_block)
+				break;
+			int64_t v[EXPR_N_VARYING] = {0};
+			v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+			v[3] = c[0], v[4] = c[1], v[5] = c[2];
+			int on = 1;
+			for (int k = 0; k < n_checks && on; k++)
+				on = linear_form_eval(&b->guard.ge0[checks[k]], v) >= 0;
+			if (!on)
+				continue;
+			active[lane] = 1;
+			addr[lane] = quasi_form_eval(&b->qaddr, n_atoms, v,
+				&thread_atoms[(size_t)t * (size_t)n_atoms]) - shift;
+			sorted[n_active++] = addr[lane];
+			if (first < 0)
+				first = lane;
+		}
+		/* the leader's lane runs, merged */
+		int64_t run_lo[32], run_hi[32];
+		int n_runs = 0;
+		if (global && !ev->use_boxes) {
+			sort_small(sorted, n_active);
+			for (int i = 0; i < n_active; i++) {
+				if (n_runs > 0 && sorted[i] <= run_hi[n_runs - 1]) {
+					if (sorted[i] + b->src->bytes > run_hi[n_runs - 1])
+						run_hi[n_runs - 1] = sorted[i] + b->src->bytes;
+					continue;
+				}
+				run_lo[n_runs] = sorted[i];
+				run_hi[n_runs++] = sorted[i] + b->src->bytes;
+			}
+		}
+		memset(known, 0, sizeof(known));
+		for (int m = 0; m < n_members; m++) {
+			const bound_access *mb = &l->accesses[members[m]];
+			const km_access *a = mb->src;
+			ev->work += 32;
+			if (ev->work_limit > 0 && ev->work > ev->work_limit) {
+				ev->over_limit = 1;
+				return -1;
+			}
+			if (n_active == 0)
+				continue;
+			int64_t delta = mb->qaddr.lin.c0 - b->qaddr.lin.c0;
+			access_stats *s = &cls->stats[mb->index];
+			s->instructions += a->count;
+			s->lanes += (double)n_active * a->count;
+			/* runs relative to the block offset, as the lane walk pushes them */
+			for (int r = 0; r < n_runs; r++)
+				if (run_list_push(runs, run_lo[r] + delta + shift - off, run_hi[r] + delta + shift - off))
+					return -1;
+			int residue = (int)((((addr[first] + delta) % 128) + 128) % 128);
+			if (!known[residue]) {
+				int64_t moved[32];
+				for (int lane = 0; lane < 32; lane++)
+					moved[lane] = active[lane] ? addr[lane] + delta : 0;
+				warp_access_cost(l->hw, global, a->bytes, moved, active, &cost[residue]);
+				known[residue] = 1;
+			}
+			add_cost(cls, s, &cost[residue], ev->plans[mb->index].sample_stride * a->count,
+				global && a->kind != km_store);
 		}
 	}
 	return 0;
@@ -937,6 +1068,17 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		if (ev->use_residue_costs && constant_loops && b->linear && b->guard_linear &&
 		    b->src->analysable && !w.footprint_only && (ev->use_boxes || !w.global)) {
 			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
+			continue;
+		}
+		/* translates of one quasi-affine access: a warp of the leader serves
+		 * them all */
+		int grouped = ev->use_residue_costs && thread_atoms && b->quasi && b->guard_linear &&
+			b->src->analysable && b->src->n_loops == 0 && !w.footprint_only;
+		if (grouped && ev->plans[i].leader != i)
+			continue; /* done with its leader */
+		if (grouped) {
+			failed = quasi_group_stats(ev, cls, i, w.checks, w.n_checks, c, offsets,
+				thread_atoms) != 0;
 			continue;
 		}
 		w.thread_atoms = thread_atoms;
