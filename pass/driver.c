@@ -476,6 +476,13 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 		int ok = 1;
 		if (cfg->has_block) {
 			memcpy(wc.block, cfg->block, sizeof wc.block);
+		} else if (info->missing[0]) {
+			/* A ranking on placeholder values ranks nothing real, and a sweep
+			 * of block shapes at those sizes costs seconds of compile time:
+			 * the per-access figures come from the default block. */
+			remark(fn, NULL, "Ranking", "%s (%s): no launch configuration and no values for %s: "
+				"no ranking; per-access figures for block %dx%dx%d (give block=, or param= values "
+				"for a ranking)", kname, arch, info->missing, wc.block[0], wc.block[1], wc.block[2]);
 		} else {
 			warpest_rank_options ro;
 			api->rank_options_init(&ro);

@@ -33,37 +33,45 @@ compile() { # file, extra flags...; prints microseconds
 	echo $(((e - s) / 1000))
 }
 # seconds of WarpestPass and of the whole compile, from -ftime-report
-pass_times() { # file; prints "pass total"
-	clang++-22 "${flags[@]}" -fpass-plugin="$plugin" -ftime-report "$1" 2>"$tmp/report" ||
+pass_times() { # file [env settings]; prints "pass total"
+	env "${@:2}" clang++-22 "${flags[@]}" -fpass-plugin="$plugin" -ftime-report "$1" 2>"$tmp/report" ||
 		{ echo "bench-compile: $1 failed:" >&2; cat "$tmp/report" >&2; exit 2; }
 	awk '/WarpestPass/ { pass += $(NF-3) }
 	     /Total Execution Time:/ { t = $4; if (t + 0 > total + 0) total = t }
 	     END { printf "%s %s\n", pass + 0, total + 0 }' "$tmp/report"
 }
-sum_pass=0 sum_total=0 sum_base=0 sum_with=0
-printf '%-26s %10s %10s %8s | %10s %10s %8s\n' file "pass [ms]" "clang [ms]" share \
-	"wall [ms]" "+plugin" ratio
+sum_pass=0 sum_total=0 sum_base=0 sum_with=0 sum_bare=0 sum_bare_total=0
+# last column: the pass given no configuration at all (no block, no values)
+printf '%-26s %10s %10s %8s | %10s %10s %8s | %8s\n' file "pass [ms]" "clang [ms]" share \
+	"wall [ms]" "+plugin" ratio "no conf"
 for f in examples/cu/*.cu; do
 	: >"$tmp/base"
 	: >"$tmp/with"
 	: >"$tmp/pass"
+	: >"$tmp/bare"
 	for _ in $(seq "$repeat"); do
 		compile "$f" >>"$tmp/base"
 		compile "$f" -fpass-plugin="$plugin" >>"$tmp/with"
 		pass_times "$f" >>"$tmp/pass"
+		pass_times "$f" -u WARPEST_CONFIG >>"$tmp/bare"
 	done
 	base=$(median <"$tmp/base")
 	with=$(median <"$tmp/with")
 	pass=$(awk '{print $1}' "$tmp/pass" | median)
 	total=$(awk '{print $2}' "$tmp/pass" | median)
-	read -r sum_pass sum_total sum_base sum_with < <(awk -v a="$sum_pass" -v b="$sum_total" \
-		-v c="$sum_base" -v d="$sum_with" -v p="$pass" -v t="$total" -v x="$base" -v y="$with" \
-		'BEGIN {print a + p, b + t, c + x, d + y}')
+	bare=$(awk '{print $1}' "$tmp/bare" | median)
+	bare_total=$(awk '{print $2}' "$tmp/bare" | median)
+	read -r sum_pass sum_total sum_base sum_with sum_bare sum_bare_total < <(awk \
+		-v a="$sum_pass" -v b="$sum_total" -v c="$sum_base" -v d="$sum_with" -v e="$sum_bare" \
+		-v g="$sum_bare_total" -v p="$pass" -v t="$total" -v x="$base" -v y="$with" -v q="$bare" \
+		-v u="$bare_total" 'BEGIN {print a + p, b + t, c + x, d + y, e + q, g + u}')
 	# the pass's share of clang's own time (the compile less the pass)
 	awk -v f="$(basename "$f")" -v p="$pass" -v t="$total" -v b="$base" -v w="$with" \
-		'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%%\n", f, 1000*p,
-			1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b}'
+		-v q="$bare" -v u="$bare_total" \
+		'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%% | %7.1f%%\n", f,
+			1000*p, 1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b, 100*q/(u-q)}'
 done
-awk -v p="$sum_pass" -v t="$sum_total" -v b="$sum_base" -v w="$sum_with" \
-	'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%%\n", "all", 1000*p,
-		1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b}'
+awk -v p="$sum_pass" -v t="$sum_total" -v b="$sum_base" -v w="$sum_with" -v q="$sum_bare" \
+	-v u="$sum_bare_total" \
+	'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%% | %7.1f%%\n", "all",
+		1000*p, 1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b, 100*q/(u-q)}'
