@@ -55,6 +55,10 @@ struct block_evaluator {
 	int *warp_shape;         /* per warp: the first warp with the same lane deltas */
 	int n_patterns;
 	residue_costs **costs;   /* [pattern * warps + shape], allocated on first use */
+	/* residue costs of quasi-affine warps, by lane pattern (bytes, space,
+	 * active lanes and address deltas from the first active lane) */
+	struct lane_pattern *patterns;
+	int n_lane_patterns;
 	int n_classes, cap_classes;
 	block_class **classes;
 	/* open-addressing hash over classes */
@@ -85,6 +89,59 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 			return 1;
 	}
 	return 0;
+}
+
+#define MAX_LANE_PATTERNS 256
+#define LANE_PATTERN_SLOTS (2 * MAX_LANE_PATTERNS)
+
+typedef struct lane_pattern {
+	int used;
+	int bytes, global;
+	uint32_t active;
+	int64_t delta[32];
+	residue_costs costs;
+} lane_pattern;
+
+/* The residue costs of a warp with this lane pattern (addr relative to
+ * anything, active lanes flagged); NULL when the table is full or memory
+ * runs out (the caller then costs the warp itself). */
+static residue_costs *pattern_costs(block_evaluator *ev, int bytes, int global,
+	const int64_t *addr, const unsigned char *active)
+{
+	if (!ev->patterns &&
+	    !(ev->patterns = calloc(LANE_PATTERN_SLOTS, sizeof(lane_pattern))))
+		return NULL;
+	lane_pattern key;
+	memset(&key.delta, 0, sizeof(key.delta));
+	key.bytes = bytes, key.global = global, key.active = 0;
+	int first = -1;
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)(bytes * 2 + global);
+	for (int lane = 0; lane < 32; lane++) {
+		if (!active[lane])
+			continue;
+		if (first < 0)
+			first = lane;
+		key.active |= (uint32_t)1 << lane;
+		key.delta[lane] = addr[lane] - addr[first];
+		h = (h ^ (uint64_t)key.delta[lane] ^ ((uint64_t)lane << 56)) * 1099511628211ull;
+	}
+	for (int probe = 0, slot = (int)(h % LANE_PATTERN_SLOTS); probe < LANE_PATTERN_SLOTS;
+	     probe++, slot = (slot + 1) % LANE_PATTERN_SLOTS) {
+		lane_pattern *p = &ev->patterns[slot];
+		if (!p->used) {
+			if (ev->n_lane_patterns >= MAX_LANE_PATTERNS)
+				return NULL;
+			*p = key;
+			memset(p->costs.known, 0, sizeof(p->costs.known));
+			p->used = 1;
+			ev->n_lane_patterns++;
+			return &p->costs;
+		}
+		if (p->bytes == bytes && p->global == global && p->active == key.active &&
+		    memcmp(p->delta, key.delta, sizeof(key.delta)) == 0)
+			return &p->costs;
+	}
+	return NULL;
 }
 
 /* Whether quasi-affine access b is access a moved by a constant: their lanes
@@ -263,6 +320,7 @@ void block_evaluator_free(block_evaluator *ev)
 	for (int i = 0; ev->costs && i < ev->n_patterns * ev->l->warps_per_block; i++)
 		free(ev->costs[i]);
 	free(ev->costs);
+	free(ev->patterns);
 	free(ev->warp_shape);
 	free(ev);
 }
@@ -941,6 +999,9 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 			}
 		}
 		memset(known, 0, sizeof(known));
+		/* residue costs shared by every warp and class with this lane pattern */
+		residue_costs *shared = n_active > 0 ?
+			pattern_costs(ev, b->src->bytes, global, addr, active) : NULL;
 		for (int m = 0; m < n_members; m++) {
 			const bound_access *mb = &l->accesses[members[m]];
 			const km_access *a = mb->src;
@@ -960,14 +1021,16 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 				if (run_list_push(runs, run_lo[r] + delta + shift - off, run_hi[r] + delta + shift - off))
 					return -1;
 			int residue = (int)((((addr[first] + delta) % 128) + 128) % 128);
-			if (!known[residue]) {
+			warp_cost *slot = shared ? &shared->cost[residue] : &cost[residue];
+			unsigned char *have = shared ? &shared->known[residue] : &known[residue];
+			if (!*have) {
 				int64_t moved[32];
 				for (int lane = 0; lane < 32; lane++)
 					moved[lane] = active[lane] ? addr[lane] + delta : 0;
-				warp_access_cost(l->hw, global, a->bytes, moved, active, &cost[residue]);
-				known[residue] = 1;
+				warp_access_cost(l->hw, global, a->bytes, moved, active, slot);
+				*have = 1;
 			}
-			add_cost(cls, s, &cost[residue], ev->plans[mb->index].sample_stride * a->count,
+			add_cost(cls, s, slot, ev->plans[mb->index].sample_stride * a->count,
 				global && a->kind != km_store);
 		}
 	}
@@ -1073,7 +1136,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		/* translates of one quasi-affine access: a warp of the leader serves
 		 * them all */
 		int grouped = ev->use_residue_costs && thread_atoms && b->quasi && b->guard_linear &&
-			b->src->analysable && b->src->n_loops == 0 && !w.footprint_only;
+			b->src->analysable && b->src->n_loops == 0;
 		if (grouped && ev->plans[i].leader != i)
 			continue; /* done with its leader */
 		if (grouped) {

@@ -201,6 +201,16 @@ int memory_model_run(warpest_ctx *ctx, warpest_estimate *e, block_evaluator *ev)
 	if (max_back < MAX_REUSE_DISTANCE)
 		estimate_add_assumption(e, "addresses are not affine in the block index: reuse from "
 			"earlier waves examined %d waves back only", max_back);
+	/* Classes that hardly group blocks (quasi-affine addresses whose
+	 * residues differ from block to block) make every earlier wave as dear
+	 * as the current one: the same bound applies. */
+	int n_classes = block_evaluator_n_classes(ev);
+	if (max_back == MAX_REUSE_DISTANCE && !ev_use_boxes && count >= 64 && 2 * n_classes > count) {
+		max_back = UNCACHED_REUSE_DISTANCE;
+		estimate_add_assumption(e, "blocks hardly group into classes here (%d classes for %lld "
+			"blocks): reuse from earlier waves examined %d waves back only", n_classes,
+			(long long)count, max_back);
+	}
 	double reused_hits = 0;
 	/* `seen`: units touched by the current and the waves in between, in
 	 * bytes of fetch units; `covered`: current units already attributed. */
