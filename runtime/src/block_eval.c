@@ -51,6 +51,13 @@ struct block_evaluator {
 	/* the block being looked up: each atom's residue (part of the class key)
 	 * and the part its threads add to the atom (part of the block offset) */
 	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
+	/* each kernel guard constraint's index among the constraints, -1 when the
+	 * class key does not decide it (not found, or it uses a loop variable) */
+	int kernel_constraint_id[COND_MAX_CONSTRAINTS];
+	/* range of each constraint's thread-index part over each warp, computed
+	 * on first use: [constraint][warp] */
+	int64_t (*warp_range)[32][2];
+	unsigned char (*warp_range_known)[32];
 	int64_t (*tid)[3];       /* thread coordinates of each thread of a block */
 	int *warp_shape;         /* per warp: the first warp with the same lane deltas */
 	int n_patterns;
@@ -209,7 +216,25 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			memcpy(ev->group_atom[b->group], b->qaddr.atom, sizeof(b->qaddr.atom));
 		}
 	}
+	for (int j = 0; j < l->kernel_guard.n; j++) {
+		ev->kernel_constraint_id[j] = -1;
+		int loops = 0;
+		for (int v = 6; v < EXPR_N_VARYING; v++)
+			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
+		for (int i = 0; i < ev->n_constraints && !loops; i++)
+			if (memcmp(&ev->constraints[i], &l->kernel_guard.ge0[j], sizeof(linear_form)) == 0)
+				ev->kernel_constraint_id[j] = i;
+	}
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
+	/* optional: without it ranges are recomputed */
+	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
+	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
+	if (!ev->warp_range || !ev->warp_range_known) {
+		free(ev->warp_range);
+		free(ev->warp_range_known);
+		ev->warp_range = NULL;
+		ev->warp_range_known = NULL;
+	}
 	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
 	/* divisions once per launch, not once per lane and access */
 	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
@@ -321,6 +346,8 @@ void block_evaluator_free(block_evaluator *ev)
 		free(ev->costs[i]);
 	free(ev->costs);
 	free(ev->patterns);
+	free(ev->warp_range);
+	free(ev->warp_range_known);
 	free(ev->warp_shape);
 	free(ev);
 }
@@ -833,8 +860,10 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 	/* each open constraint: its value without the thread-index part */
 	int64_t g_part[COND_MAX_CONSTRAINTS];
 	const linear_form *g[COND_MAX_CONSTRAINTS];
+	int g_id[COND_MAX_CONSTRAINTS];
 	for (int k = 0; k < n_checks; k++) {
 		g[k] = &b->guard.ge0[checks[k]];
+		g_id[k] = ev->cached ? ev->plans[b->index].constraint_id[checks[k]] : -1;
 		g_part[k] = g[k]->c0 + g[k]->coeff[3] * c[0] + g[k]->coeff[4] * c[1] +
 			g[k]->coeff[5] * c[2];
 	}
@@ -860,14 +889,26 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
 		const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
 		int64_t addr_tid = tid_part(f->coeff, tid[0]);
-		/* range of each open constraint's thread-index part over the warp */
+		/* range of each open constraint's thread-index part over the warp
+		 * (the same for every access and class: kept per constraint) */
 		int64_t g_min[COND_MAX_CONSTRAINTS], g_max[COND_MAX_CONSTRAINTS];
 		for (int k = 0; k < n_checks; k++) {
+			int id = warp < 32 ? g_id[k] : -1;
+			if (id >= 0 && ev->warp_range && ev->warp_range_known[id][warp]) {
+				g_min[k] = ev->warp_range[id][warp][0];
+				g_max[k] = ev->warp_range[id][warp][1];
+				continue;
+			}
 			g_min[k] = g_max[k] = tid_part(g[k]->coeff, tid[0]);
 			for (int lane = 1; lane < n_lanes; lane++) {
 				int64_t v = tid_part(g[k]->coeff, tid[lane]);
 				g_min[k] = v < g_min[k] ? v : g_min[k];
 				g_max[k] = v > g_max[k] ? v : g_max[k];
+			}
+			if (id >= 0 && ev->warp_range) {
+				ev->warp_range[id][warp][0] = g_min[k];
+				ev->warp_range[id][warp][1] = g_max[k];
+				ev->warp_range_known[id][warp] = 1;
 			}
 		}
 		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
@@ -1079,8 +1120,30 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	const warpest_kernel *k = l->kernel;
 	int failed = 0;
 	int tpb = l->threads_per_block;
-	/* active threads: the kernel guard over the block's threads */
-	for (int t = 0; t < tpb; t++) {
+	/* active threads: the kernel guard over the block's threads, testing only
+	 * what the class key leaves open */
+	int open[COND_MAX_CONSTRAINTS], n_open = 0, decided = k->guard && l->kernel_guard_linear &&
+		ev->cached, none = 0;
+	for (int j = 0; decided && j < l->kernel_guard.n; j++) {
+		int id = ev->kernel_constraint_id[j];
+		int state = id >= 0 ? (int)ev->key_scratch[2 * id] : -1;
+		if (state < 0)
+			decided = 0;
+		else if (state == 1)
+			none = 1;
+		else if (state == 2)
+			open[n_open++] = j;
+	}
+	for (int t = 0; decided && !none && t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING] = {0};
+		v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+		v[3] = c[0], v[4] = c[1], v[5] = c[2];
+		int on = 1;
+		for (int j = 0; j < n_open && on; j++)
+			on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
+		cls->active_threads += on;
+	}
+	for (int t = 0; !decided && t < tpb; t++) {
 		int64_t v[EXPR_N_VARYING] = {0};
 		v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 		v[3] = c[0], v[4] = c[1], v[5] = c[2];

@@ -37,20 +37,8 @@ static int reserve(run_list *l, int64_t need)
 	return 0;
 }
 
-int run_list_push(run_list *l, int64_t lo, int64_t hi)
+int run_list_push_grow(run_list *l, int64_t lo, int64_t hi)
 {
-	if (hi <= lo)
-		return 0;
-	if (l->n > 0) {
-		run *last = &l->r[l->n - 1];
-		if (lo >= last->lo && lo <= last->hi) {
-			if (hi > last->hi)
-				last->hi = hi;
-			return 0;
-		}
-		if (lo < last->lo)
-			l->normal = 0;
-	}
 	if (reserve(l, l->n + 1))
 		return -1;
 	l->r[l->n].lo = lo;
@@ -110,6 +98,41 @@ static int radix_sort(run *r, int64_t n)
 	return 0;
 }
 
+/* Sorts a list made of a few ascending stretches (the boxes of a wave, the
+ * groups of a footprint) by merging neighbouring stretches pairwise: each
+ * pass reads and writes the list once, in order. `starts` holds the first
+ * index of each of the k stretches. */
+static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
+{
+	run *tmp = malloc((size_t)n * sizeof(run));
+	if (!tmp)
+		return -1;
+	run *src = r, *dst = tmp;
+	while (k > 1) {
+		int k2 = 0;
+		for (int s = 0; s < k; s += 2) {
+			int64_t a = starts[s], a_end = s + 1 < k ? starts[s + 1] : n;
+			int64_t b = a_end, b_end = s + 2 < k ? starts[s + 2] : n;
+			int64_t o = a;
+			while (a < a_end && b < b_end)
+				dst[o++] = src[b].lo < src[a].lo ? src[b++] : src[a++];
+			while (a < a_end)
+				dst[o++] = src[a++];
+			while (b < b_end)
+				dst[o++] = src[b++];
+			starts[k2++] = starts[s];
+		}
+		k = k2;
+		run *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != r)
+		memcpy(r, src, (size_t)n * sizeof(run));
+	free(tmp);
+	return 0;
+}
+
 static int cmp_run(const void *a, const void *b)
 {
 	int64_t x = ((const run *)a)->lo, y = ((const run *)b)->lo;
@@ -120,13 +143,22 @@ int run_list_normalize(run_list *l)
 {
 	if (l->normal)
 		return 0;
-	int sorted = 1;
-	for (int64_t i = 1; i < l->n && sorted; i++)
-		sorted = l->r[i].lo >= l->r[i - 1].lo;
-	if (!sorted) {
+	/* ascending stretches: a few of them are merged, many are radix-sorted */
+	enum { MAX_STRETCHES = 16 };
+	int64_t starts[MAX_STRETCHES];
+	int k = 1;
+	starts[0] = 0;
+	for (int64_t i = 1; i < l->n && k <= MAX_STRETCHES; i++)
+		if (l->r[i].lo < l->r[i - 1].lo) {
+			if (k < MAX_STRETCHES)
+				starts[k] = i;
+			k++;
+		}
+	if (k > 1) {
 		if (l->n < 64)
 			qsort(l->r, (size_t)l->n, sizeof(run), cmp_run);
-		else if (radix_sort(l->r, l->n))
+		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l->r, l->n, starts, k) :
+			radix_sort(l->r, l->n))
 			return -1;
 	}
 	int64_t w = 0;

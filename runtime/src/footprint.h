@@ -19,9 +19,33 @@ typedef struct run_list {
 void run_list_init(run_list *l);
 void run_list_free(run_list *l);
 void run_list_clear(run_list *l);
+/* Appends [lo, hi) to a list that needs more room (run_list_push's slow
+ * path). Returns -1 on allocation failure. */
+int run_list_push_grow(run_list *l, int64_t lo, int64_t hi);
+
 /* Appends [lo, hi); merges with the last run when they touch. Returns -1 on
- * allocation failure. */
-int run_list_push(run_list *l, int64_t lo, int64_t hi);
+ * allocation failure. Inline: wave footprints push millions of runs. */
+static inline int run_list_push(run_list *l, int64_t lo, int64_t hi)
+{
+	if (hi <= lo)
+		return 0;
+	if (l->n > 0) {
+		run *last = &l->r[l->n - 1];
+		if (lo >= last->lo && lo <= last->hi) {
+			if (hi > last->hi)
+				last->hi = hi;
+			return 0;
+		}
+		if (lo < last->lo)
+			l->normal = 0;
+	}
+	if (l->n == l->cap)
+		return run_list_push_grow(l, lo, hi);
+	l->r[l->n].lo = lo;
+	l->r[l->n].hi = hi;
+	l->n++;
+	return 0;
+}
 /* Appends every run of src shifted by `shift`. */
 int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
 /* Sorts and merges into disjoint runs. */
