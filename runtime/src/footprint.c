@@ -57,6 +57,16 @@ int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift)
 	return 0;
 }
 
+/* The end of a sort that alternates between r and tmp: the result is in
+ * src; it goes back to r, and tmp is freed. */
+static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
+{
+	if (src != r)
+		memcpy(r, src, (size_t)n * sizeof(run));
+	free(tmp);
+	return 0;
+}
+
 /* LSD radix sort on lo - min, 11 bits per pass: few buckets keep the
  * passes cheap for the mid-sized lists of wave footprints. */
 #define RADIX_BITS 11
@@ -92,10 +102,7 @@ static int radix_sort(run *r, int64_t n)
 		src = dst;
 		dst = t;
 	}
-	if (src != r)
-		memcpy(r, src, (size_t)n * sizeof(run));
-	free(tmp);
-	return 0;
+	return ping_pong_done(r, src, tmp, n);
 }
 
 /* Sorts a list made of a few ascending stretches (the boxes of a wave, the
@@ -127,10 +134,7 @@ static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
 		src = dst;
 		dst = t;
 	}
-	if (src != r)
-		memcpy(r, src, (size_t)n * sizeof(run));
-	free(tmp);
-	return 0;
+	return ping_pong_done(r, src, tmp, n);
 }
 
 static int cmp_run(const void *a, const void *b)
