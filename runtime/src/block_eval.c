@@ -13,11 +13,12 @@
 #define QUASI_GROUP_MAX 256
 
 typedef struct access_plan {
-	uint64_t constraint_mask;
 	/* per guard constraint: its index among the evaluator's constraints, or
 	 * -1 when a class key says nothing about it (it uses a loop variable
 	 * whose bounds vary per thread) */
 	int constraint_id[COND_MAX_CONSTRAINTS];
+	/* the same for each constraint of each term of a disjunctive guard */
+	int dnf_id[DNF_MAX_TERMS][COND_MAX_CONSTRAINTS];
 	double sample_stride;
 	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
 	/* quasi-affine accesses without loops: the first access this one is a
@@ -45,6 +46,7 @@ struct block_evaluator {
 	int over_limit;
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
+	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
 	access_plan *plans;
 	int64_t group_coeff[256][3];
 	int64_t group_atom[256][QUASI_MAX_ATOMS]; /* atom coefficients of quasi-affine groups */
@@ -75,15 +77,33 @@ struct block_evaluator {
 	int key_len;
 };
 
-static int find_or_add_constraint(block_evaluator *ev, const linear_form *f)
+static int find_or_add_constraint(block_evaluator *ev, const linear_form *f, int ne)
 {
 	for (int i = 0; i < ev->n_constraints; i++)
-		if (memcmp(&ev->constraints[i], f, sizeof(*f)) == 0)
+		if (ev->constraint_ne[i] == ne && memcmp(&ev->constraints[i], f, sizeof(*f)) == 0)
 			return i;
 	if (ev->n_constraints >= MAX_CONSTRAINTS)
 		return -1;
 	ev->constraints[ev->n_constraints] = *f;
+	ev->constraint_ne[ev->n_constraints] = (unsigned char)ne;
 	return ev->n_constraints++;
+}
+
+/* The constraint's index among the evaluator's, or -1 where the class key
+ * says nothing about it (it uses a loop variable whose bounds vary per
+ * thread); sets *full when the table is full. */
+static int constraint_id(block_evaluator *ev, const linear_form *f, int ne, int *full)
+{
+	int id = find_or_add_constraint(ev, f, ne);
+	if (id < 0) {
+		*full = 1;
+		return -1;
+	}
+	const launch *l = ev->l;
+	for (int j = 0; j < l->kernel->n_loops; j++)
+		if (f->coeff[6 + j] && !l->loops[j].constant)
+			return -1;
+	return id;
 }
 
 /* Whether a loop's bounds depend on another loop's variable. */
@@ -182,24 +202,23 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		ev->has_varying_loops |= !l->loops[i].constant;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		if (!b->guard_linear || (b->src->analysable && !b->linear && !b->quasi))
+		if ((!b->guard_linear && !b->guard_dnf) ||
+		    (b->src->analysable && !b->linear && !b->quasi))
 			ev->cached = 0;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
 			if (!bl->constant && loop_bounds_use_loops(l, bl->src))
 				ev->cached = 0;
 		}
-		for (int c = 0; c < b->guard.n && ev->cached; c++) {
-			int id = find_or_add_constraint(ev, &b->guard.ge0[c]);
-			if (id < 0)
-				ev->cached = 0;
-			else
-				ev->plans[i].constraint_mask |= (uint64_t)1 << id;
-			ev->plans[i].constraint_id[c] = id;
-			for (int j = 0; j < l->kernel->n_loops; j++)
-				if (b->guard.ge0[c].coeff[6 + j] && !l->loops[j].constant)
-					ev->plans[i].constraint_id[c] = -1;
-		}
+		int full = 0;
+		for (int c = 0; c < b->guard.n && b->guard_linear && ev->cached; c++)
+			ev->plans[i].constraint_id[c] = constraint_id(ev, &b->guard.ge0[c], 0, &full);
+		for (int t = 0; b->guard_dnf && t < b->guard_dnf->n && ev->cached; t++)
+			for (int c = 0; c < b->guard_dnf->term[t].n; c++)
+				ev->plans[i].dnf_id[t][c] = constraint_id(ev, &b->guard_dnf->term[t].f[c],
+					b->guard_dnf->term[t].ne[c], &full);
+		if (full)
+			ev->cached = 0;
 		double tuples = 1;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
@@ -222,7 +241,8 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		for (int v = 6; v < EXPR_N_VARYING; v++)
 			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
 		for (int i = 0; i < ev->n_constraints && !loops; i++)
-			if (memcmp(&ev->constraints[i], &l->kernel_guard.ge0[j], sizeof(linear_form)) == 0)
+			if (!ev->constraint_ne[i] &&
+			    memcmp(&ev->constraints[i], &l->kernel_guard.ge0[j], sizeof(linear_form)) == 0)
 				ev->kernel_constraint_id[j] = i;
 	}
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
@@ -550,10 +570,13 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 			lo += first < last ? first : last;
 			hi += first < last ? last : first;
 		}
-		if (lo >= 0) {
+		/* form != 0: true where 0 is out of [lo, hi], false where it is all
+		 * of it; form >= 0: true where lo >= 0, false where hi < 0 */
+		int ne = ev->constraint_ne[j];
+		if (ne ? lo > 0 || hi < 0 : lo >= 0) {
 			key[2 * j] = 0;
 			key[2 * j + 1] = 0;
-		} else if (hi < 0) {
+		} else if (ne ? lo == 0 && hi == 0 : hi < 0) {
 			key[2 * j] = 1;
 			key[2 * j + 1] = 0;
 		} else {
@@ -620,6 +643,12 @@ typedef struct walk {
 	 * key does not prove true for the whole block */
 	int n_checks;
 	int checks[COND_MAX_CONSTRAINTS];
+	/* a disjunctive guard: true for the whole block (guard_true), or the
+	 * terms lanes must test (those the class key does not rule out) */
+	int guard_true;
+	const linear_dnf *dnf;
+	int n_live;
+	int live[DNF_MAX_TERMS];
 	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
 	/* the last warp-instruction's lane pattern and cost: warps that repeat it
 	 * shifted by whole 128 B lines cost the same */
@@ -639,7 +668,7 @@ static void emit_instruction(walk *w)
 	int n_active = 0;
 	/* Lanes of one warp-instruction differ only in tid when the loops are
 	 * the same for all of them: evaluate the shared part of each form once. */
-	if (w->uniform_loops && b->guard_linear && (b->linear || !a->analysable)) {
+	if (w->uniform_loops && (b->guard_linear || w->guard_true) && (b->linear || !a->analysable)) {
 		int first = -1;
 		for (int lane = 0; lane < 32 && first < 0; lane++)
 			if (w->lanes->alive[lane])
@@ -678,10 +707,18 @@ static void emit_instruction(walk *w)
 		if (!w->lanes->alive[lane])
 			continue;
 		int on;
-		if (b->guard_linear) {
+		if (b->guard_linear || w->guard_true) {
 			on = 1;
 			for (int i = 0; i < w->n_checks && on; i++)
 				on = linear_form_eval(&b->guard.ge0[w->checks[i]], w->lanes->v[lane]) >= 0;
+		} else if (w->dnf) {
+			on = 0;
+			for (int i = 0; i < w->n_live && !on; i++) {
+				const dnf_term *term = &w->dnf->term[w->live[i]];
+				on = 1;
+				for (int c = 0; c < term->n && on; c++)
+					on = dnf_constraint_holds(term, c, w->lanes->v[lane]);
+			}
 		} else
 			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
 			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
@@ -1184,14 +1221,38 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 			else if (state == 2)
 				w.checks[w.n_checks++] = g;
 		}
+		/* a disjunctive guard: terms with a constraint false over the block
+		 * are out; a term true over the block makes the guard true there */
+		for (int t = 0; !b->guard_linear && b->guard_dnf && t < b->guard_dnf->n; t++) {
+			int dead = 0, open_c = 0;
+			for (int g = 0; g < b->guard_dnf->term[t].n; g++) {
+				int id = ev->cached ? ev->plans[i].dnf_id[t][g] : -1;
+				int state = id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+				dead |= state == 1;
+				open_c += state == 2;
+			}
+			if (!dead && open_c == 0)
+				w.guard_true = 1;
+			else if (!dead)
+				w.live[w.n_live++] = t;
+		}
+		if (!b->guard_linear && b->guard_dnf) {
+			if (w.guard_true)
+				w.n_live = 0;
+			else if (w.n_live == 0)
+				never = 1;
+			else
+				w.dnf = b->guard_dnf;
+		}
 		if (never)
 			continue;
+		int guard_known = b->guard_linear || w.guard_true;
 		/* lanes differ only in tid: whole warps at a time (footprints come
 		 * from boxes) */
 		int constant_loops = 1;
 		for (int j = 0; j < b->src->n_loops; j++)
 			constant_loops &= l->loops[b->src->loops[j]].constant;
-		if (ev->use_residue_costs && constant_loops && b->linear && b->guard_linear &&
+		if (ev->use_residue_costs && constant_loops && b->linear && guard_known &&
 		    b->src->analysable && !w.footprint_only && (ev->use_boxes || !w.global)) {
 			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
 			continue;
@@ -1218,7 +1279,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 				if (t < tpb)
 					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 				v[3] = c[0], v[4] = c[1], v[5] = c[2];
-				if ((!b->linear && !b->quasi) || !b->guard_linear || !ev->cached ||
+				if ((!b->linear && !b->quasi) || (!guard_known && !w.dnf) || !ev->cached ||
 				    ev->has_varying_loops) {
 					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
 					for (int d = 0; d < 6; d++)

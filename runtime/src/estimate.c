@@ -106,7 +106,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 * class evaluated; the tests compare the shortcuts with it */
 	int reference = getenv("WARPEST_ENUMERATE_LANES") != NULL;
 	if (reference)
-		launch_drop_quasi(l);
+		launch_use_reference_path(l);
 	int use_boxes = wave_boxes_applicable(l) && !reference;
 	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes, !reference) : NULL;
 	if (!ev) {

@@ -94,6 +94,19 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	l->kernel_guard_linear = !k->guard ||
 		expr_linearize_cond(k->guard, &k->symbols, l->env, &kernel_guard);
 	l->kernel_guard = kernel_guard;
+	/* the kernel guard as a disjunction, for accesses whose guard is not a
+	 * conjunction (kernel_dnf_ok: it is one) */
+	linear_dnf *kernel_dnf = malloc(sizeof(*kernel_dnf)), *access_dnf = malloc(sizeof(*access_dnf));
+	if (!kernel_dnf || !access_dnf) {
+		free(kernel_dnf);
+		free(access_dnf);
+		return ctx_error(ctx, "out of memory");
+	}
+	int kernel_dnf_ok = 1;
+	if (k->guard)
+		kernel_dnf_ok = guard_dnf_linearize(k->guard, &k->symbols, l->env, kernel_dnf);
+	else
+		guard_dnf_true(kernel_dnf);
 	for (int i = 0; i < k->n_accesses; i++) {
 		bound_access *b = &l->accesses[i];
 		const km_access *a = &k->accesses[i];
@@ -115,6 +128,18 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		b->guard = kernel_guard;
 		b->guard_linear = l->kernel_guard_linear &&
 			(!a->guard || expr_linearize_cond(a->guard, &k->symbols, l->env, &b->guard));
+		if (!b->guard_linear && kernel_dnf_ok) {
+			int ok = 1;
+			if (a->guard)
+				ok = guard_dnf_linearize(a->guard, &k->symbols, l->env, access_dnf);
+			else
+				guard_dnf_true(access_dnf);
+			linear_dnf *d = ok ? malloc(sizeof(*d)) : NULL;
+			if (d && guard_dnf_and(kernel_dnf, access_dnf, d))
+				b->guard_dnf = d;
+			else
+				free(d);
+		}
 		/* group accesses that move together from block to block */
 		b->group = -1;
 		if (b->linear)
@@ -139,13 +164,18 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		if (b->group < 0)
 			b->group = l->n_groups++;
 	}
+	free(kernel_dnf);
+	free(access_dnf);
 	return 0;
 }
 
-void launch_drop_quasi(launch *l)
+void launch_use_reference_path(launch *l)
 {
-	for (int i = 0; i < l->n_accesses; i++)
+	for (int i = 0; i < l->n_accesses; i++) {
 		l->accesses[i].quasi = 0;
+		free(l->accesses[i].guard_dnf);
+		l->accesses[i].guard_dnf = NULL;
+	}
 	l->atoms.n = 0;
 }
 
@@ -277,6 +307,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 
 void launch_release(launch *l)
 {
+	for (int i = 0; l->accesses && i < l->n_accesses; i++)
+		free(l->accesses[i].guard_dnf);
 	free(l->accesses);
 	l->accesses = NULL;
 }

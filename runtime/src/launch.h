@@ -6,6 +6,7 @@
 
 #include "hw_table.h"
 #include "kernel_model.h"
+#include "guard_dnf.h"
 #include "quasi_affine.h"
 
 typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
@@ -29,6 +30,7 @@ typedef struct bound_access {
 	quasi_form qaddr;        /* byte address incl. field_base over the launch's atoms */
 	int guard_linear;        /* the combined guard is a conjunction of linear constraints */
 	linear_cond guard;       /* kernel guard && access guard, when guard_linear */
+	linear_dnf *guard_dnf;   /* else: the same as a disjunction, when it is one (owned) */
 	int group;               /* footprint group: same field and same block coefficients
 	                          * (and atom coefficients) */
 } bound_access;
@@ -66,9 +68,10 @@ typedef struct launch {
 int launch_bind(warpest_ctx *ctx, const warpest_kernel *kernel, const warpest_hw *hw,
 	const warpest_config *config, launch *out);
 void launch_release(launch *l);
-/* The reference path: quasi-affine addresses are evaluated from their
- * expressions lane by lane, and blocks are no longer grouped by residues. */
-void launch_drop_quasi(launch *l);
+/* The reference path: quasi-affine addresses and disjunctive guards are
+ * evaluated from their expressions lane by lane, and blocks are no longer
+ * grouped by residues or by the constraints of disjunctions. */
+void launch_use_reference_path(launch *l);
 
 /* Block coordinates of a linear block id (x fastest). */
 static inline void launch_block_coords(const launch *l, int64_t id, int64_t *c)

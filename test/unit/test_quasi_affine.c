@@ -2,16 +2,10 @@
  * per thread, the residues that make blocks alike, and the block classes of
  * the column-based 9x9 stencil (papers/004) against lane-by-lane evaluation
  * of its expressions. */
-#define _POSIX_C_SOURCE 200809L
-#include <stdlib.h>
-#include <string.h>
+#include "reference_path.h"
 
 #include "check.h"
-#include "estimate_impl.h"
 #include "quasi_affine.h"
-
-warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
-	const warpest_hw *hw, const warpest_config *config);
 
 static const expr *parse(expr_arena *a, symbol_table *t, const char *text)
 {
@@ -102,24 +96,20 @@ static void atoms_and_values(void)
 static void column_stencil(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
-	warpest_kernel *k = warpest_kernel_read_file(ctx,
-		WARPEST_SOURCE_DIR "/examples/models/stencil9x9_colmajor.json");
-	warpest_hw *hw = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm");
-	CHECK(k && hw, "model and table: %s", warpest_ctx_last_error(ctx));
-	if (!k || !hw)
+	warpest_kernel *k;
+	warpest_hw *hw;
+	int loaded = load_model_h100(ctx, "examples/models/stencil9x9_colmajor.json", &k, &hw) == 0;
+	CHECK(loaded, "model and table: %s", warpest_ctx_last_error(ctx));
+	if (!loaded) {
+		warpest_ctx_free(ctx);
 		return;
+	}
 	const int sizes[][2] = {{104, 104}, {232, 136}};
 	for (int s = 0; s < 2; s++) {
 		warpest_config c;
-		warpest_config_init(&c);
-		c.param_names[0] = "nx", c.param_values[0] = sizes[s][0];
-		c.param_names[1] = "ny", c.param_values[1] = sizes[s][1];
-		c.n_params = 2;
-		unsetenv("WARPEST_ENUMERATE_LANES");
-		warpest_estimate *q = estimate_compute_plain(ctx, k, hw, &c);
-		setenv("WARPEST_ENUMERATE_LANES", "1", 1);
-		warpest_estimate *r = estimate_compute_plain(ctx, k, hw, &c);
-		unsetenv("WARPEST_ENUMERATE_LANES");
+		config_nx_ny(&c, sizes[s][0], sizes[s][1]);
+		warpest_estimate *q, *r;
+		estimate_both(ctx, k, hw, &c, &q, &r);
 		CHECK(q && r, "estimates: %s", warpest_ctx_last_error(ctx));
 		if (!q || !r)
 			continue;
@@ -127,17 +117,10 @@ static void column_stencil(void)
 			CHECK(q->mem.n_classes == 12 && r->mem.n_classes == 36,
 				"classes: %d by residues (expected 12), %d by blocks (expected 36)",
 				q->mem.n_classes, r->mem.n_classes);
-		int same = q->summary.predicted_seconds == r->summary.predicted_seconds &&
-			q->summary.l1_cycles_per_thread == r->summary.l1_cycles_per_thread &&
-			q->summary.l2_load_bytes == r->summary.l2_load_bytes &&
-			q->summary.l2_store_bytes == r->summary.l2_store_bytes &&
-			q->summary.dram_load_bytes == r->summary.dram_load_bytes &&
-			q->summary.dram_store_bytes == r->summary.dram_store_bytes;
-		for (int i = 0; same && i < q->launch.n_accesses; i++)
-			same = memcmp(&q->access[i], &r->access[i], sizeof(access_stats)) == 0;
-		CHECK(same, "%dx%d: residue classes give the reference figures (L1 %.4f/%.4f cycles per "
-			"thread, DRAM %.0f/%.0f B)", sizes[s][0], sizes[s][1], q->summary.l1_cycles_per_thread,
-			r->summary.l1_cycles_per_thread, q->summary.dram_load_bytes, r->summary.dram_load_bytes);
+		CHECK(same_figures(q, r), "%dx%d: residue classes give the reference figures (L1 "
+			"%.4f/%.4f cycles per thread, DRAM %.0f/%.0f B)", sizes[s][0], sizes[s][1],
+			q->summary.l1_cycles_per_thread, r->summary.l1_cycles_per_thread,
+			q->summary.dram_load_bytes, r->summary.dram_load_bytes);
 		warpest_estimate_free(q);
 		warpest_estimate_free(r);
 	}

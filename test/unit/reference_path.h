@@ -1,0 +1,69 @@
+/* The shortcuts of the core against the reference path
+ * (WARPEST_ENUMERATE_LANES: every lane of every block class from its
+ * expressions): both estimates of one configuration, and whether they agree
+ * on every figure the shortcuts touch. */
+#ifndef WARPEST_TEST_REFERENCE_PATH_H
+#define WARPEST_TEST_REFERENCE_PATH_H
+
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate_impl.h"
+
+warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config);
+
+/* The model at `path` (relative to the source tree) and the H100-SXM table;
+ * 0 with both set, else -1 (what failed is in ctx). */
+static inline int load_model_h100(warpest_ctx *ctx, const char *path, warpest_kernel **k,
+	warpest_hw **hw)
+{
+	char full[1024];
+	snprintf(full, sizeof(full), "%s/%s", WARPEST_SOURCE_DIR, path);
+	*k = warpest_kernel_read_file(ctx, full);
+	*hw = *k ? warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm") : NULL;
+	if (*hw)
+		return 0;
+	warpest_kernel_free(*k);
+	*k = NULL;
+	return -1;
+}
+
+/* A default configuration with parameters nx and ny. */
+static inline void config_nx_ny(warpest_config *c, int64_t nx, int64_t ny)
+{
+	warpest_config_init(c);
+	c->param_names[0] = "nx", c->param_values[0] = nx;
+	c->param_names[1] = "ny", c->param_values[1] = ny;
+	c->n_params = 2;
+}
+
+/* *fast with every shortcut, *ref on the reference path; the caller frees
+ * both (either may be NULL on error). */
+static inline void estimate_both(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
+	const warpest_config *c, warpest_estimate **fast, warpest_estimate **ref)
+{
+	unsetenv("WARPEST_ENUMERATE_LANES");
+	*fast = estimate_compute_plain(ctx, k, hw, c);
+	setenv("WARPEST_ENUMERATE_LANES", "1", 1);
+	*ref = estimate_compute_plain(ctx, k, hw, c);
+	unsetenv("WARPEST_ENUMERATE_LANES");
+}
+
+static inline int same_figures(const warpest_estimate *q, const warpest_estimate *r)
+{
+	int same = q->summary.predicted_seconds == r->summary.predicted_seconds &&
+		q->summary.l1_cycles_per_thread == r->summary.l1_cycles_per_thread &&
+		q->summary.l2_load_bytes == r->summary.l2_load_bytes &&
+		q->summary.l2_store_bytes == r->summary.l2_store_bytes &&
+		q->summary.dram_load_bytes == r->summary.dram_load_bytes &&
+		q->summary.dram_store_bytes == r->summary.dram_store_bytes &&
+		q->mem.n_reuse == r->mem.n_reuse;
+	for (int a = 0; same && a < q->launch.n_accesses; a++)
+		same = memcmp(&q->access[a], &r->access[a], sizeof(access_stats)) == 0;
+	return same;
+}
+
+#endif
