@@ -26,6 +26,29 @@ void warpest_rank_options_init(warpest_rank_options *o)
 	o->all_variants = 1;
 }
 
+/* Whether the model reads the thread index or the block size of dimension
+ * d anywhere: addresses, guards, loop bounds, thread counts, grid. */
+static int uses_dimension(const warpest_kernel *k, int d)
+{
+	const int syms[2] = {sym_tid_x + d, sym_ntid_x + d};
+	for (int s = 0; s < 2; s++) {
+		int sym = syms[s];
+		if (expr_uses_symbol(k->guard, sym))
+			return 1;
+		for (int e = 0; e < 3; e++)
+			if (expr_uses_symbol(k->threads[e], sym) || expr_uses_symbol(k->grid[e], sym))
+				return 1;
+		for (int i = 0; i < k->n_loops; i++)
+			if (expr_uses_symbol(k->loops[i].lower, sym) || expr_uses_symbol(k->loops[i].upper, sym))
+				return 1;
+		for (int i = 0; i < k->n_accesses; i++)
+			if (expr_uses_symbol(k->accesses[i].offset, sym) ||
+			    expr_uses_symbol(k->accesses[i].guard, sym))
+				return 1;
+	}
+	return 0;
+}
+
 typedef struct rank_entry {
 	warpest_config config;
 	char variant[64];
@@ -103,10 +126,13 @@ warpest_ranking *warpest_rank(warpest_ctx *ctx, const warpest_kernel *kernel,
 	}
 	int n = 0;
 	int max_block = (int)hw->max_threads_per_block.value;
+	/* a dimension the kernel never reads only repeats its threads */
+	int max_y = options->all_shapes || uses_dimension(kernel, 1) ? 1024 : 1;
+	int max_z = options->all_shapes || uses_dimension(kernel, 2) ? 64 : 1;
 	for (int v = 0; v < n_var; v++)
 		for (int x = 1; x <= 1024; x *= 2)
-			for (int y = 1; y <= 1024; y *= 2)
-				for (int z = 1; z <= 64; z *= 2) {
+			for (int y = 1; y <= max_y; y *= 2)
+				for (int z = 1; z <= max_z; z *= 2) {
 					int t = x * y * z;
 					if (t < options->min_threads || t > options->max_threads || t > max_block)
 						continue;

@@ -47,7 +47,8 @@ static const char *const rank_usage =
 	"usage: warpest rank MODEL.json|KERNEL.ll|KERNEL.bc --gpu ID [options]\n"
 	"\n"
 	"Evaluates every power-of-two block shape with min..max threads, for every\n"
-	"variant of the model, and prints them ranked by predicted time.\n"
+	"variant of the model, and prints them ranked by predicted time. Block\n"
+	"dimensions the model never reads (no tid or ntid of y or z) stay 1.\n"
 	"\n"
 	"  --gpu ID               hardware table id\n"
 	"  --top K                print the K best (default 10; 0: all)\n"
@@ -55,6 +56,7 @@ static const char *const rank_usage =
 	"  --min-threads N        smallest block (default 32)\n"
 	"  --max-threads N        largest block (default 1024)\n"
 	"  --variant NAME         rank this variant only\n"
+	"  --all-shapes           also widen dimensions the model never reads\n"
 	"  --param NAME=VALUE     a parameter value (repeatable)\n"
 	"  --registers N, --shared-dynamic N, --kernel NAME, --tables DIR, --json\n";
 
@@ -69,6 +71,7 @@ typedef struct options {
 	warpest_config config;
 	int json, top, jobs, min_threads, max_threads;
 	int variant_given;
+	int all_shapes;
 	char param_names[WARPEST_MAX_PARAM_OVERRIDES][64];
 } options;
 
@@ -137,6 +140,8 @@ static int parse_options(const char *verb, int argc, char **argv, options *o, co
 			return 1;
 		} else if (strcmp(a, "--json") == 0)
 			o->json = 1;
+		else if (strcmp(a, "--all-shapes") == 0)
+			o->all_shapes = 1;
 		else if (strcmp(a, "--gpu") == 0 && i + 1 < argc)
 			o->gpu = argv[++i];
 		else if (strcmp(a, "--kernel") == 0 && i + 1 < argc)
@@ -346,6 +351,7 @@ static int cmd_rank(int argc, char **argv)
 		ro.max_threads = o.max_threads;
 		ro.threads = o.jobs;
 		ro.all_variants = !o.variant_given;
+		ro.all_shapes = o.all_shapes;
 		ro.progress = isatty(2) ? show_progress : NULL;
 		r = warpest_rank(ctx, k, hw, &o.config, &ro);
 		if (!r)

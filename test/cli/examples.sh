@@ -36,13 +36,25 @@ for m in "$src"/examples/models/*.json; do
 		# one block shape on every table: every table must drive the whole model
 		check "estimate $(basename "$m") $g" "$warpest" estimate "$m" --gpu "$g" --block 128 2 1 "${params[@]}"
 	done
-	# Kernels whose blocks cannot be grouped into classes (the grid-stride
-	# loops of the histograms: trip counts differ from block to block) take
-	# the per-block path: a sweep of them is too slow for this smoke test
-	# (see docs/performance.md). The 9x9 column remap groups by residues.
-	case $(basename "$m" .json) in histogram_smem_*) continue ;; esac
 	check "rank $(basename "$m")" "$warpest" rank "$m" --gpu h100-sxm --min-threads 256 --max-threads 256 -j 2 "${params[@]}"
 done
+# The sweep widens only the block dimensions a model reads. The histogram
+# reads tid.x and ntid.x only: 64..1024 threads in x, y = z = 1, is 5 shapes
+# (64, 128, 256, 512, 1024). The 2D stencil reads x and y: for t = 2^k
+# threads, k = 6..10, the shapes 2^a x 2^b with a + b = k are k + 1:
+# 7 + 8 + 9 + 10 + 11 = 45. --all-shapes adds z: 2^a x 2^b x 2^c with
+# a + b + c = k and c <= 6 (z at most 64) are (k+1)(k+2)/2 less the
+# (k-6)(k-5)/2 with c >= 7: 28 + 35 + 42 + 49 + 56 = 210.
+evaluated() { python3 -c 'import json,sys; print(json.load(sys.stdin)["evaluated"])'; }
+n=$("$warpest" rank "$src/examples/models/histogram_smem_1.json" --gpu h100-sxm --min-threads 64 \
+	--param npix=65536 --param nblocks=64 --json | evaluated)
+[ "$n" = 5 ] && pass=$((pass + 1)) || { echo "FAIL: histogram sweep has $n shapes, expected 5"; fail=$((fail + 1)); }
+n=$("$warpest" rank "$src/examples/models/stencil2d5.json" --gpu h100-sxm --min-threads 64 \
+	--param nx=520 --param ny=300 --json | evaluated)
+[ "$n" = 45 ] && pass=$((pass + 1)) || { echo "FAIL: 2D sweep has $n shapes, expected 45"; fail=$((fail + 1)); }
+n=$("$warpest" rank "$src/examples/models/stencil2d5.json" --gpu h100-sxm --min-threads 64 \
+	--param nx=520 --param ny=300 --all-shapes --json | evaluated)
+[ "$n" = 210 ] && pass=$((pass + 1)) || { echo "FAIL: --all-shapes sweep has $n shapes, expected 210"; fail=$((fail + 1)); }
 # the acceptance example: the 25-point stencil on A100-40GB, block 256x1x2
 out=$("$warpest" estimate "$src/examples/models/stencil3d25.json" --gpu a100-40gb --block 256 1 2)
 for want in "L1 cycles" "L2->L1 load" "L1->L2 store" "DRAM load" "DRAM store" "limiter" "bottleneck:"; do

@@ -133,6 +133,9 @@ typedef struct warpest_rank_options {
 	int min_threads, max_threads; /* block sizes swept: powers of two in x, y, z */
 	int threads;                  /* worker threads, >= 1 */
 	int all_variants;             /* 1: sweep every variant of the model */
+	int all_shapes;               /* 1: also extend block dimensions the model never
+	                               * reads (tid and ntid of y or z); by default they
+	                               * stay 1, as wider ones only repeat threads */
 	void (*progress)(void *user, int done, int total);
 	void *user;
 } warpest_rank_options;
