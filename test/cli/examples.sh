@@ -22,7 +22,7 @@ gpus=$("$warpest" gpus | awk '{print $1}')
 # small problem sizes keep the suite quick (it also runs under ASan)
 small_params() {
 	case $(basename "$1" .json) in
-	stencil2d5) echo "--param nx=520 --param ny=300" ;;
+	stencil2d5 | stencil2d5_dirichlet) echo "--param nx=520 --param ny=300" ;;
 	stencil3d7 | stencil3d7_folded4z | d3q15_pull) echo "--param nx=72 --param ny=40 --param nz=24" ;;
 	stencil3d25) echo "--param nx=136 --param ny=72 --param nz=40" ;;
 	stencil9x9_colmajor) echo "--param nx=136 --param ny=72" ;;
