@@ -27,14 +27,6 @@ typedef struct access_plan {
 	int leader;
 } access_plan;
 
-/* L1 costs by residue: a warp-instruction whose lanes are all those of the
- * warp costs the same for every first-lane address with the same residue
- * modulo 128 B, given the lane pattern and the warp's shape. */
-typedef struct residue_costs {
-	warp_cost cost[128];
-	unsigned char known[128];
-} residue_costs;
-
 struct block_evaluator {
 	const launch *l;
 	int cached;              /* classes keyed by guards and alignment; else by block id */
@@ -66,8 +58,7 @@ struct block_evaluator {
 	residue_costs **costs;   /* [pattern * warps + shape], allocated on first use */
 	/* residue costs of quasi-affine warps, by lane pattern (bytes, space,
 	 * active lanes and address deltas from the first active lane) */
-	struct lane_pattern *patterns;
-	int n_lane_patterns;
+	lane_pattern_table *patterns;
 	int n_classes, cap_classes;
 	block_class **classes;
 	/* open-addressing hash over classes */
@@ -116,59 +107,6 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 			return 1;
 	}
 	return 0;
-}
-
-#define MAX_LANE_PATTERNS 256
-#define LANE_PATTERN_SLOTS (2 * MAX_LANE_PATTERNS)
-
-typedef struct lane_pattern {
-	int used;
-	int bytes, global;
-	uint32_t active;
-	int64_t delta[32];
-	residue_costs costs;
-} lane_pattern;
-
-/* The residue costs of a warp with this lane pattern (addr relative to
- * anything, active lanes flagged); NULL when the table is full or memory
- * runs out (the caller then costs the warp itself). */
-static residue_costs *pattern_costs(block_evaluator *ev, int bytes, int global,
-	const int64_t *addr, const unsigned char *active)
-{
-	if (!ev->patterns &&
-	    !(ev->patterns = calloc(LANE_PATTERN_SLOTS, sizeof(lane_pattern))))
-		return NULL;
-	lane_pattern key;
-	memset(&key.delta, 0, sizeof(key.delta));
-	key.bytes = bytes, key.global = global, key.active = 0;
-	int first = -1;
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)(bytes * 2 + global);
-	for (int lane = 0; lane < 32; lane++) {
-		if (!active[lane])
-			continue;
-		if (first < 0)
-			first = lane;
-		key.active |= (uint32_t)1 << lane;
-		key.delta[lane] = addr[lane] - addr[first];
-		h = (h ^ (uint64_t)key.delta[lane] ^ ((uint64_t)lane << 56)) * 1099511628211ull;
-	}
-	for (int probe = 0, slot = (int)(h % LANE_PATTERN_SLOTS); probe < LANE_PATTERN_SLOTS;
-	     probe++, slot = (slot + 1) % LANE_PATTERN_SLOTS) {
-		lane_pattern *p = &ev->patterns[slot];
-		if (!p->used) {
-			if (ev->n_lane_patterns >= MAX_LANE_PATTERNS)
-				return NULL;
-			*p = key;
-			memset(p->costs.known, 0, sizeof(p->costs.known));
-			p->used = 1;
-			ev->n_lane_patterns++;
-			return &p->costs;
-		}
-		if (p->bytes == bytes && p->global == global && p->active == key.active &&
-		    memcmp(p->delta, key.delta, sizeof(key.delta)) == 0)
-			return &p->costs;
-	}
-	return NULL;
 }
 
 /* Whether quasi-affine access b is access a moved by a constant: their lanes
@@ -365,7 +303,7 @@ void block_evaluator_free(block_evaluator *ev)
 	for (int i = 0; ev->costs && i < ev->n_patterns * ev->l->warps_per_block; i++)
 		free(ev->costs[i]);
 	free(ev->costs);
-	free(ev->patterns);
+	lane_pattern_table_free(ev->patterns);
 	free(ev->warp_range);
 	free(ev->warp_range_known);
 	free(ev->warp_shape);
@@ -400,98 +338,6 @@ void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit)
 int block_evaluator_over_limit(const block_evaluator *ev)
 {
 	return ev->over_limit;
-}
-
-/* ---- the cost of one warp-instruction ---- */
-
-/* Lane arrays are at most 128 entries and usually already ascending:
- * insertion sort is linear on them. */
-static void sort_small(int64_t *v, int n)
-{
-	for (int i = 1; i < n; i++) {
-		int64_t x = v[i];
-		int j = i - 1;
-		while (j >= 0 && v[j] > x) {
-			v[j + 1] = v[j];
-			j--;
-		}
-		v[j + 1] = x;
-	}
-}
-
-static int count_distinct(int64_t *v, int n)
-{
-	if (n == 0)
-		return 0;
-	sort_small(v, n);
-	int d = 1;
-	for (int i = 1; i < n; i++)
-		d += v[i] != v[i - 1];
-	return d;
-}
-
-void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
-	const unsigned char *active, warp_cost *out)
-{
-	memset(out, 0, sizeof(*out));
-	/* Data stage: 32 banks of 4 B; 8 B accesses are served per half-warp and
-	 * 16 B per quarter-warp. Within a group, the distinct words that share a
-	 * bank serialise; identical words broadcast. */
-	int group = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
-	int words_per_lane = bytes <= 4 ? 1 : bytes / 4;
-	int64_t words[32 * 4], lines[32], sectors[32 * 2], addrs[32];
-	int n_lines = 0, n_sectors = 0, n_addrs = 0;
-	for (int g = 0; g < 32; g += group) {
-		int n_words = 0;
-		for (int lane = g; lane < g + group; lane++) {
-			if (!active[lane])
-				continue;
-			for (int w = 0; w < words_per_lane; w++)
-				words[n_words++] = addr[lane] / 4 + w;
-		}
-		if (n_words == 0)
-			continue;
-		sort_small(words, n_words);
-		int per_bank[32] = {0}, worst = 0;
-		for (int i = 0; i < n_words; i++) {
-			if (i > 0 && words[i] == words[i - 1])
-				continue;
-			int bank = (int)(((words[i] % 32) + 32) % 32);
-			if (++per_bank[bank] > worst)
-				worst = per_bank[bank];
-		}
-		out->data_wavefronts += worst;
-	}
-	for (int lane = 0; lane < 32; lane++) {
-		if (!active[lane])
-			continue;
-		addrs[n_addrs++] = addr[lane];
-		lines[n_lines++] = addr[lane] >> 7;
-		sectors[n_sectors++] = addr[lane] >> 5;
-		if (((addr[lane] + bytes - 1) >> 5) != (addr[lane] >> 5))
-			sectors[n_sectors++] = (addr[lane] + bytes - 1) >> 5;
-	}
-	if (n_addrs == 0)
-		return;
-	/* the largest number of lanes on one address (atomics serialise on it) */
-	sort_small(addrs, n_addrs);
-	int run = 1, ways = 1;
-	for (int i = 1; i < n_addrs; i++) {
-		run = addrs[i] == addrs[i - 1] ? run + 1 : 1;
-		if (run > ways)
-			ways = run;
-	}
-	out->same_address_ways = ways;
-	out->lines = count_distinct(lines, n_lines);
-	out->sectors = count_distinct(sectors, n_sectors);
-	/* issue limit: a full warp's bytes over the L1 data path width */
-	double issue = 32.0 * (bytes < 4 ? 4 : bytes) / hw->l1_bytes_per_cycle.value;
-	out->cycles = out->data_wavefronts > issue ? out->data_wavefronts : issue;
-	if (global) {
-		out->tag_wavefronts = hw_curve_eval(&hw->l1_tag_wavefronts, out->lines);
-		if (out->tag_wavefronts > out->cycles)
-			out->cycles = out->tag_wavefronts;
-	}
 }
 
 /* ---- block classes ---- */
@@ -1065,7 +911,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		int64_t run_lo[32], run_hi[32];
 		int n_runs = 0;
 		if (global && !ev->use_boxes) {
-			sort_small(sorted, n_active);
+			warp_sort_lanes(sorted, n_active);
 			for (int i = 0; i < n_active; i++) {
 				if (n_runs > 0 && sorted[i] <= run_hi[n_runs - 1]) {
 					if (sorted[i] + b->src->bytes > run_hi[n_runs - 1])
@@ -1078,8 +924,10 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		}
 		memset(known, 0, sizeof(known));
 		/* residue costs shared by every warp and class with this lane pattern */
+		if (!ev->patterns && n_active > 0)
+			ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
 		residue_costs *shared = n_active > 0 ?
-			pattern_costs(ev, b->src->bytes, global, addr, active) : NULL;
+			lane_pattern_costs(ev->patterns, b->src->bytes, global, addr, active) : NULL;
 		for (int m = 0; m < n_members; m++) {
 			const bound_access *mb = &l->accesses[members[m]];
 			const km_access *a = mb->src;

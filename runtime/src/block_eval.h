@@ -11,6 +11,7 @@
 
 #include "footprint.h"
 #include "launch.h"
+#include "warp_cost.h"
 
 typedef struct access_stats {
 	double instructions;      /* warp-instructions with an active lane */
@@ -60,16 +61,5 @@ void block_evaluator_footprint_only(block_evaluator *ev, int on);
  * block_evaluator_get returns NULL and block_evaluator_over_limit is 1. */
 void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit);
 int block_evaluator_over_limit(const block_evaluator *ev);
-
-/* Exposed for unit tests: the L1 cost of one warp-instruction. */
-typedef struct warp_cost {
-	int data_wavefronts;
-	double tag_wavefronts;
-	int lines, sectors;
-	int same_address_ways;
-	double cycles;
-} warp_cost;
-void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
-	const unsigned char *active, warp_cost *out);
 
 #endif
