@@ -68,11 +68,19 @@ struct block_evaluator {
 	int key_len;
 };
 
-static int find_or_add_constraint(block_evaluator *ev, const linear_form *f, int ne)
+static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
 {
 	for (int i = 0; i < ev->n_constraints; i++)
 		if (ev->constraint_ne[i] == ne && memcmp(&ev->constraints[i], f, sizeof(*f)) == 0)
 			return i;
+	return -1;
+}
+
+static int find_or_add_constraint(block_evaluator *ev, const linear_form *f, int ne)
+{
+	int i = find_constraint(ev, f, ne);
+	if (i >= 0)
+		return i;
 	if (ev->n_constraints >= MAX_CONSTRAINTS)
 		return -1;
 	ev->constraints[ev->n_constraints] = *f;
@@ -174,14 +182,10 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		}
 	}
 	for (int j = 0; j < l->kernel_guard.n; j++) {
-		ev->kernel_constraint_id[j] = -1;
 		int loops = 0;
 		for (int v = 6; v < EXPR_N_VARYING; v++)
 			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
-		for (int i = 0; i < ev->n_constraints && !loops; i++)
-			if (!ev->constraint_ne[i] &&
-			    memcmp(&ev->constraints[i], &l->kernel_guard.ge0[j], sizeof(linear_form)) == 0)
-				ev->kernel_constraint_id[j] = i;
+		ev->kernel_constraint_id[j] = loops ? -1 : find_constraint(ev, &l->kernel_guard.ge0[j], 0);
 	}
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
 	/* optional: without it ranges are recomputed */
@@ -244,10 +248,10 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->costs = calloc((size_t)ev->n_patterns * (size_t)warps + 1, sizeof(residue_costs *));
 	/* groups of at most QUASI_GROUP_MAX accesses (quasi_group_stats' arrays) */
 	int *group_size = calloc((size_t)l->n_accesses + 1, sizeof(int));
-	for (int i = 0; group_size && i < l->n_accesses; i++) {
+	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		ev->plans[i].leader = i;
-		for (int j = 0; j < i && b->quasi && b->src->n_loops == 0; j++) {
+		ev->plans[i].leader = i; /* without group_size: no groups */
+		for (int j = 0; group_size && j < i && b->quasi && b->src->n_loops == 0; j++) {
 			const bound_access *o = &l->accesses[j];
 			if (ev->plans[j].leader == j && group_size[j] < QUASI_GROUP_MAX - 1 &&
 			    quasi_translates(o, b)) {
@@ -257,8 +261,6 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			}
 		}
 	}
-	for (int i = 0; !group_size && i < l->n_accesses; i++)
-		ev->plans[i].leader = i;
 	free(group_size);
 	if (!ev->key_scratch || !ev->slots || !ev->tid || !ev->warp_shape || !ev->costs) {
 		block_evaluator_free(ev);
@@ -449,6 +451,34 @@ static uint64_t hash_key(const int64_t *key, int n)
 	return h;
 }
 
+/* The varying variables of thread t of the block at ctaid c (loops at 0). */
+static void thread_vars(const block_evaluator *ev, int t, const int64_t *c, int64_t *v)
+{
+	memset(v, 0, sizeof(int64_t) * EXPR_N_VARYING);
+	v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+	v[3] = c[0], v[4] = c[1], v[5] = c[2];
+}
+
+/* Counts one warp-instruction's 32 lane evaluations against the work
+ * limit: -1 (and over_limit) once it is passed. */
+static int spend_lanes(block_evaluator *ev)
+{
+	ev->work += 32;
+	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
+		ev->over_limit = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* The class key's verdict on constraint `id` over the block being
+ * evaluated: 0 true everywhere, 1 false everywhere, 2 open (lanes test it),
+ * also when the key says nothing about it (id < 0, blocks not grouped). */
+static int key_state(const block_evaluator *ev, int id)
+{
+	return ev->cached && id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+}
+
 /* Adds `weight` executions of a warp-instruction of cost c to an access's
  * statistics (and, for global loads, to the block's requested sectors). */
 static void add_cost(block_class *cls, access_stats *s, const warp_cost *c, double weight,
@@ -586,10 +616,8 @@ static void emit_instruction(walk *w)
 			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
 	}
 	int64_t t = w->tuple_index++;
-	w->ev->work += 32;
-	if (w->ev->work_limit > 0 && w->ev->work > w->ev->work_limit) {
+	if (spend_lanes(w->ev)) {
 		w->failed = 1;
-		w->ev->over_limit = 1;
 		return;
 	}
 	if (n_active == 0)
@@ -799,11 +827,8 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 			idx[j] = 0;
 		for (int64_t n = 0; n < n_tuples; n++) {
 			int64_t t = t_index++;
-			ev->work += 32;
-			if (ev->work_limit > 0 && ev->work > ev->work_limit) {
-				ev->over_limit = 1;
+			if (spend_lanes(ev))
 				return -1;
-			}
 			int split = 0, idle = 0;
 			for (int k = 0; k < n_checks && !idle; k++) {
 				int64_t base = g_part[k] + g_loop[k];
@@ -892,9 +917,8 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 			int t = 32 * warp + lane;
 			if (t >= l->threads_per_block)
 				break;
-			int64_t v[EXPR_N_VARYING] = {0};
-			v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
-			v[3] = c[0], v[4] = c[1], v[5] = c[2];
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
 			int on = 1;
 			for (int k = 0; k < n_checks && on; k++)
 				on = linear_form_eval(&b->guard.ge0[checks[k]], v) >= 0;
@@ -931,11 +955,8 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		for (int m = 0; m < n_members; m++) {
 			const bound_access *mb = &l->accesses[members[m]];
 			const km_access *a = mb->src;
-			ev->work += 32;
-			if (ev->work_limit > 0 && ev->work > ev->work_limit) {
-				ev->over_limit = 1;
+			if (spend_lanes(ev))
 				return -1;
-			}
 			if (n_active == 0)
 				continue;
 			int64_t delta = mb->qaddr.lin.c0 - b->qaddr.lin.c0;
@@ -996,9 +1017,8 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	if (l->atoms.n > 0 && !atoms_use_loops &&
 	    (thread_atoms = malloc(sizeof(int64_t) * (size_t)l->atoms.n * (size_t)l->threads_per_block))) {
 		for (int t = 0; t < l->threads_per_block; t++) {
-			int64_t v[EXPR_N_VARYING] = {0};
-			v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
-			v[3] = c[0], v[4] = c[1], v[5] = c[2];
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
 			quasi_atoms_eval(&l->atoms, v, &thread_atoms[(size_t)t * (size_t)l->atoms.n]);
 		}
 	}
@@ -1007,43 +1027,26 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 	int tpb = l->threads_per_block;
 	/* active threads: the kernel guard over the block's threads, testing only
 	 * what the class key leaves open */
-	int open[COND_MAX_CONSTRAINTS], n_open = 0, decided = k->guard && l->kernel_guard_linear &&
-		ev->cached, none = 0;
-	for (int j = 0; decided && j < l->kernel_guard.n; j++) {
-		int id = ev->kernel_constraint_id[j];
-		int state = id >= 0 ? (int)ev->key_scratch[2 * id] : -1;
-		if (state < 0)
-			decided = 0;
-		else if (state == 1)
-			none = 1;
-		else if (state == 2)
+	int open[COND_MAX_CONSTRAINTS], n_open = 0, none = 0;
+	for (int j = 0; k->guard && l->kernel_guard_linear && j < l->kernel_guard.n; j++) {
+		int state = key_state(ev, ev->kernel_constraint_id[j]);
+		none |= state == 1;
+		if (state == 2)
 			open[n_open++] = j;
 	}
-	for (int t = 0; decided && !none && t < tpb; t++) {
-		int64_t v[EXPR_N_VARYING] = {0};
-		v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
-		v[3] = c[0], v[4] = c[1], v[5] = c[2];
+	for (int t = 0; !none && t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING];
+		thread_vars(ev, t, c, v);
 		int on = 1;
-		for (int j = 0; j < n_open && on; j++)
-			on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
-		cls->active_threads += on;
-	}
-	for (int t = 0; !decided && t < tpb; t++) {
-		int64_t v[EXPR_N_VARYING] = {0};
-		v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
-		v[3] = c[0], v[4] = c[1], v[5] = c[2];
-		int on = 1;
-		if (k->guard) {
-			if (l->kernel_guard_linear) {
-				for (int j = 0; j < l->kernel_guard.n && on; j++)
-					on = linear_form_eval(&l->kernel_guard.ge0[j], v) >= 0;
-			} else {
-				int64_t env[EXPR_MAX_SYMBOLS];
-				memcpy(env, l->env, sizeof(env));
-				for (int d = 0; d < 6; d++)
-					env[d] = v[d];
-				on = expr_eval_cond(k->guard, env);
-			}
+		if (k->guard && l->kernel_guard_linear) {
+			for (int j = 0; j < n_open && on; j++)
+				on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
+		} else if (k->guard) {
+			int64_t env[EXPR_MAX_SYMBOLS];
+			memcpy(env, l->env, sizeof(env));
+			for (int d = 0; d < 6; d++)
+				env[d] = v[d];
+			on = expr_eval_cond(k->guard, env);
 		}
 		cls->active_threads += on;
 	}
@@ -1062,8 +1065,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		 * runs in this block), 2 cut (lanes test it) */
 		int never = 0;
 		for (int g = 0; g < b->guard.n && b->guard_linear; g++) {
-			int id = ev->cached ? ev->plans[i].constraint_id[g] : -1;
-			int state = id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+			int state = key_state(ev, ev->plans[i].constraint_id[g]);
 			if (state == 1)
 				never = 1;
 			else if (state == 2)
@@ -1074,8 +1076,7 @@ static block_class *evaluate_class(block_evaluator *ev, int64_t id, const int64_
 		for (int t = 0; !b->guard_linear && b->guard_dnf && t < b->guard_dnf->n; t++) {
 			int dead = 0, open_c = 0;
 			for (int g = 0; g < b->guard_dnf->term[t].n; g++) {
-				int id = ev->cached ? ev->plans[i].dnf_id[t][g] : -1;
-				int state = id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+				int state = key_state(ev, ev->plans[i].dnf_id[t][g]);
 				dead |= state == 1;
 				open_c += state == 2;
 			}
