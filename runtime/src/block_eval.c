@@ -1,4 +1,5 @@
 #include "block_eval.h"
+#include "small_sort.h"
 #include "wave_boxes.h"
 
 #include <stdlib.h>
@@ -935,7 +936,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		int64_t run_lo[32], run_hi[32];
 		int n_runs = 0;
 		if (global && !ev->use_boxes) {
-			warp_sort_lanes(sorted, n_active);
+			small_sort_int64(sorted, n_active);
 			for (int i = 0; i < n_active; i++) {
 				if (n_runs > 0 && sorted[i] <= run_hi[n_runs - 1]) {
 					if (sorted[i] + b->src->bytes > run_hi[n_runs - 1])

@@ -3,26 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Lane arrays are at most 128 entries and usually already ascending:
- * insertion sort is linear on them. */
-void warp_sort_lanes(int64_t *v, int n)
-{
-	for (int i = 1; i < n; i++) {
-		int64_t x = v[i];
-		int j = i - 1;
-		while (j >= 0 && v[j] > x) {
-			v[j + 1] = v[j];
-			j--;
-		}
-		v[j + 1] = x;
-	}
-}
+#include "small_sort.h"
 
 static int count_distinct(int64_t *v, int n)
 {
 	if (n == 0)
 		return 0;
-	warp_sort_lanes(v, n);
+	small_sort_int64(v, n);
 	int d = 1;
 	for (int i = 1; i < n; i++)
 		d += v[i] != v[i - 1];
@@ -50,7 +37,7 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 		}
 		if (n_words == 0)
 			continue;
-		warp_sort_lanes(words, n_words);
+		small_sort_int64(words, n_words);
 		int per_bank[32] = {0}, worst = 0;
 		for (int i = 0; i < n_words; i++) {
 			if (i > 0 && words[i] == words[i - 1])
@@ -73,7 +60,7 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 	if (n_addrs == 0)
 		return;
 	/* the largest number of lanes on one address (atomics serialise on it) */
-	warp_sort_lanes(addrs, n_addrs);
+	small_sort_int64(addrs, n_addrs);
 	int run = 1, ways = 1;
 	for (int i = 1; i < n_addrs; i++) {
 		run = addrs[i] == addrs[i - 1] ? run + 1 : 1;

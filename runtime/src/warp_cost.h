@@ -23,9 +23,6 @@ typedef struct warp_cost {
 void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
 	const unsigned char *active, warp_cost *out);
 
-/* Sorts a lane array (at most 128 entries, usually ascending already). */
-void warp_sort_lanes(int64_t *v, int n);
-
 /* The costs of one lane pattern by the first lane's address modulo 128,
  * filled in as residues are met. */
 typedef struct residue_costs {

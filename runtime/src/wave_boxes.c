@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "small_sort.h"
 
 /* Box variables: global coordinates x, y, z, then the iteration index of
  * each kernel loop (value = lower + step * index). */
@@ -157,18 +158,36 @@ typedef struct emitter {
 
 /* Emits the addresses of `addr` over box `bx` as rows along the variable with
  * the smallest stride: contiguous rows become one run each. */
-static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
+/* The variable rows run along (the first with the smallest nonzero stride;
+ * -1 when the address is constant) in *inner, and the other variables the
+ * address uses in `outer`, by index. Returns their number, or -1 when the
+ * box is empty. */
+static int row_variables(const box *bx, const box_form *addr, int *inner, int *outer)
 {
-	int vars[N_BOX_VARS], n = 0, inner = -1;
+	int n = 0;
+	*inner = -1;
 	for (int v = 0; v < N_BOX_VARS; v++) {
 		if (bx->lo[v] > bx->hi[v])
-			return;
+			return -1;
 		if (!addr->c[v])
 			continue;
-		vars[n++] = v;
-		if (inner < 0 || llabs((long long)addr->c[v]) < llabs((long long)addr->c[inner]))
-			inner = v;
+		outer[n++] = v;
+		if (*inner < 0 || llabs((long long)addr->c[v]) < llabs((long long)addr->c[*inner]))
+			*inner = v;
 	}
+	int w = 0;
+	for (int i = 0; i < n; i++)
+		if (outer[i] != *inner)
+			outer[w++] = outer[i];
+	return w;
+}
+
+static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
+{
+	int vars[N_BOX_VARS], inner;
+	int n = row_variables(bx, addr, &inner, vars);
+	if (n < 0)
+		return;
 	if (inner < 0) {
 		em->runs++;
 		if (em->runs <= em->max_runs && run_list_push(em->out, addr->c0, addr->c0 + bytes))
@@ -179,8 +198,7 @@ static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes
 	int contiguous = llabs((long long)c_in) <= bytes;
 	double rows = contiguous ? 1 : (double)(bx->hi[inner] - bx->lo[inner] + 1);
 	for (int i = 0; i < n; i++)
-		if (vars[i] != inner)
-			rows *= (double)(bx->hi[vars[i]] - bx->lo[vars[i]] + 1);
+		rows *= (double)(bx->hi[vars[i]] - bx->lo[vars[i]] + 1);
 	if ((double)em->runs + rows > (double)em->max_runs) {
 		em->runs = em->max_runs + 1;
 		return;
@@ -193,8 +211,7 @@ static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes
 	for (;;) {
 		int64_t base = addr->c0;
 		for (int i = 0; i < n; i++)
-			if (vars[i] != inner)
-				base += addr->c[vars[i]] * val[vars[i]];
+			base += addr->c[vars[i]] * val[vars[i]];
 		int64_t first = base + c_in * bx->lo[inner], last = base + c_in * bx->hi[inner];
 		if (first > last) {
 			int64_t t = first;
@@ -213,8 +230,6 @@ static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes
 		int i = 0;
 		for (; i < n; i++) {
 			int v = vars[i];
-			if (v == inner)
-				continue;
 			if (++val[v] <= bx->hi[v])
 				break;
 			val[v] = bx->lo[v];
@@ -268,7 +283,7 @@ typedef struct plan_segment {
 typedef struct group_plan {
 	plan_segment *seg;
 	int n_seg, cap_seg;
-	int64_t *row_lo, *row_hi; /* merged rows relative to a row's base address */
+	run *rows;          /* merged rows relative to a row's base address */
 	int n_row, cap_row;
 } group_plan;
 
@@ -285,17 +300,6 @@ typedef struct group_walk {
 	int64_t row_lo, row_hi; /* a row's bytes relative to its base address */
 	group_plan *plan;
 } group_walk;
-
-static void sort_small64(int64_t *v, int n)
-{
-	for (int i = 1; i < n; i++) {
-		int64_t x = v[i];
-		int j = i - 1;
-		for (; j >= 0 && v[j] > x; j--)
-			v[j + 1] = v[j];
-		v[j + 1] = x;
-	}
-}
 
 static int plan_grow(void **array, int *cap, int need, size_t size)
 {
@@ -328,7 +332,7 @@ static int plan_level(group_walk *g, int level, const int *alive, int n_alive, i
 		events[n_events++] = lo + g->m[alive[i]].shift[v];
 		events[n_events++] = hi + g->m[alive[i]].shift[v] + 1;
 	}
-	sort_small64(events, n_events);
+	small_sort_int64(events, n_events);
 	int n_distinct = 0;
 	for (int i = 0; i < n_events; i++)
 		if (n_distinct == 0 || events[i] != events[n_distinct - 1])
@@ -363,19 +367,19 @@ static int plan_level(group_walk *g, int level, const int *alive, int n_alive, i
 			continue;
 		}
 		/* after the last variable: the members' rows, merged (residuals ascend) */
-		if (plan_grow((void **)&p->row_lo, &p->cap_row, p->n_row + n_next, sizeof(int64_t)) ||
-		    (p->cap_row > 0 && !(p->row_hi = realloc(p->row_hi, (size_t)p->cap_row * sizeof(int64_t)))))
+		if (plan_grow((void **)&p->rows, &p->cap_row, p->n_row + n_next, sizeof(run)))
 			return -1;
 		sg->child = p->n_row;
 		for (int i = 0; i < n_next; i++) {
 			int64_t r = g->m[next[i]].residual;
-			if (p->n_row > sg->child && r + g->row_lo <= p->row_hi[p->n_row - 1]) {
-				if (r + g->row_hi > p->row_hi[p->n_row - 1])
-					p->row_hi[p->n_row - 1] = r + g->row_hi;
+			run *last = p->n_row > sg->child ? &p->rows[p->n_row - 1] : NULL;
+			if (last && r + g->row_lo <= last->hi) {
+				if (r + g->row_hi > last->hi)
+					last->hi = r + g->row_hi;
 				continue;
 			}
-			p->row_lo[p->n_row] = r + g->row_lo;
-			p->row_hi[p->n_row] = r + g->row_hi;
+			p->rows[p->n_row].lo = r + g->row_lo;
+			p->rows[p->n_row].hi = r + g->row_hi;
 			p->n_row++;
 		}
 		sg->n_child = p->n_row - sg->child;
@@ -401,7 +405,7 @@ static void walk_plan(group_walk *g, int level, int first, int n, int64_t base)
 			} else {
 				int64_t before = em->out->n;
 				for (int r = sg->child; r < sg->child + sg->n_child; r++)
-					if (run_list_push(em->out, at + p->row_lo[r], at + p->row_hi[r]))
+					if (run_list_push(em->out, at + p->rows[r].lo, at + p->rows[r].hi))
 						em->failed = 1;
 				em->runs += em->out->n - before;
 			}
@@ -418,19 +422,10 @@ static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_fo
 	const int64_t *delta, int n, int bytes)
 {
 	group_walk g = {em, bx, addr, NULL, {0}, 0, 0, 0, plan};
-	int inner = -1;
-	for (int v = 0; v < N_BOX_VARS; v++) {
-		if (bx->lo[v] > bx->hi[v])
-			return 0;
-		if (!addr->c[v])
-			continue;
-		if (inner < 0 || llabs((long long)addr->c[v]) < llabs((long long)addr->c[inner])) {
-			if (inner >= 0)
-				g.outer[g.n_outer++] = inner;
-			inner = v;
-		} else
-			g.outer[g.n_outer++] = v;
-	}
+	int inner;
+	g.n_outer = row_variables(bx, addr, &inner, g.outer);
+	if (g.n_outer < 0)
+		return 0;
 	/* strided rows (|c| > bytes) are one run per element either way; a
 	 * group varying in one variable only has nothing to share */
 	if (inner < 0 || g.n_outer == 0 || n < 2 || n > MAX_GROUP_MEMBERS ||
@@ -538,7 +533,7 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 	emitter em = {NULL, 0, max_runs, 0};
 	box_access *ba = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
 	int64_t *delta = malloc(sizeof(int64_t) * ((size_t)l->n_accesses + 1));
-	group_plan plan = {NULL, 0, 0, NULL, NULL, 0, 0};
+	group_plan plan = {NULL, 0, 0, NULL, 0, 0};
 	if (!ba || !delta) {
 		free(ba);
 		free(delta);
@@ -629,8 +624,7 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 	free(ba);
 	free(delta);
 	free(plan.seg);
-	free(plan.row_lo);
-	free(plan.row_hi);
+	free(plan.rows);
 	if (em.failed)
 		return -1;
 	return em.runs > max_runs ? 1 : 0;
