@@ -582,57 +582,6 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 	}
 }
 
-/* Adds `a - b + bias >= 0` to the conjunction. */
-static int push_constraint(linear_cond *c, const linear_form *a, const linear_form *b,
-	int64_t bias)
-{
-	if (c->n >= COND_MAX_CONSTRAINTS)
-		return 0;
-	linear_form *f = &c->ge0[c->n++];
-	*f = *a;
-	form_add(f, b, -1);
-	f->c0 += bias;
-	return 1;
-}
-
-int expr_linearize_cond(const expr *e, const symbol_table *table, const int64_t *env,
-	linear_cond *out)
-{
-	linear_form a, b;
-	/* A condition on parameters only (`n % 2 != 0`, `n != 1`: a compiler's
-	 * unroll remainder) is a constant once they are bound, whatever its
-	 * form: nothing when true, one constraint no point meets when false. */
-	if (e->kind != expr_true && !expr_is_varying(e, table)) {
-		if (expr_eval_cond(e, env))
-			return 1;
-		if (out->n >= COND_MAX_CONSTRAINTS)
-			return 0;
-		memset(&out->ge0[out->n], 0, sizeof(out->ge0[0]));
-		out->ge0[out->n++].c0 = -1;
-		return 1;
-	}
-	switch (e->kind) {
-	case expr_true:
-		return 1;
-	case expr_and:
-		return expr_linearize_cond(e->a, table, env, out) &&
-		       expr_linearize_cond(e->b, table, env, out);
-	case expr_lt: case expr_le: case expr_gt: case expr_ge: case expr_eq:
-		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
-			return 0;
-		switch (e->kind) {
-		case expr_lt: return push_constraint(out, &b, &a, -1); /* b - a - 1 >= 0 */
-		case expr_le: return push_constraint(out, &b, &a, 0);
-		case expr_gt: return push_constraint(out, &a, &b, -1);
-		case expr_ge: return push_constraint(out, &a, &b, 0);
-		default:
-			return push_constraint(out, &a, &b, 0) && push_constraint(out, &b, &a, 0);
-		}
-	default:
-		return 0;
-	}
-}
-
 int expr_uses_symbol(const expr *e, int sym)
 {
 	if (!e)

@@ -94,14 +94,12 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 	linear_form *out);
 
 /* A condition as a conjunction of linear constraints `form >= 0`, when it
- * has that shape after binding (&& of comparisons of affine values). */
+ * has that shape after binding (guard_dnf.c binds conditions). */
 #define COND_MAX_CONSTRAINTS 16
 typedef struct linear_cond {
 	int n;
 	linear_form ge0[COND_MAX_CONSTRAINTS];
 } linear_cond;
-int expr_linearize_cond(const expr *e, const symbol_table *table, const int64_t *env,
-	linear_cond *out);
 
 static inline int64_t linear_form_eval(const linear_form *f, const int64_t *v)
 {

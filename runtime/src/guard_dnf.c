@@ -9,6 +9,24 @@ void guard_dnf_true(linear_dnf *out)
 	out->term[0].n = 0;
 }
 
+int guard_dnf_conjunction(const linear_dnf *d, linear_cond *out)
+{
+	if (d->n == 0) {
+		memset(&out->ge0[0], 0, sizeof(out->ge0[0]));
+		out->ge0[0].c0 = -1;
+		out->n = 1;
+		return 1;
+	}
+	if (d->n > 1)
+		return 0;
+	for (int c = 0; c < d->term[0].n; c++)
+		if (d->term[0].ne[c])
+			return 0;
+	out->n = d->term[0].n;
+	memcpy(out->ge0, d->term[0].f, sizeof(linear_form) * (size_t)d->term[0].n);
+	return 1;
+}
+
 static void dnf_false(linear_dnf *out)
 {
 	out->n = 0;

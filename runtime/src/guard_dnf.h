@@ -40,6 +40,11 @@ int guard_dnf_and(const linear_dnf *a, const linear_dnf *b, linear_dnf *out);
 /* The condition that always holds. */
 void guard_dnf_true(linear_dnf *out);
 
+/* The same condition as a conjunction of `form >= 0` (replacing out), when
+ * it is one: a single term without `!=`, or false (one constraint no point
+ * meets). Returns 1, else 0 (out untouched). */
+int guard_dnf_conjunction(const linear_dnf *d, linear_cond *out);
+
 static inline int dnf_constraint_holds(const dnf_term *t, int c, const int64_t *v)
 {
 	int64_t x = linear_form_eval(&t->f[c], v);

@@ -83,6 +83,20 @@ static void compute_occupancy(launch *l)
 	l->l1_capacity_bytes = hw->l1_unified_bytes.value - carve;
 }
 
+/* Whether two bound accesses move together from block to block: the same
+ * field, and the same block coefficients (ctaid, and for quasi-affine
+ * addresses the atoms, whose quotients move with the block). */
+static int moves_with(const bound_access *o, const bound_access *b)
+{
+	if (o->src->field != b->src->field || o->linear != b->linear || o->quasi != b->quasi)
+		return 0;
+	if (b->linear)
+		return memcmp(&o->addr.coeff[3], &b->addr.coeff[3], 3 * sizeof(int64_t)) == 0;
+	return b->quasi &&
+		memcmp(&o->qaddr.lin.coeff[3], &b->qaddr.lin.coeff[3], 3 * sizeof(int64_t)) == 0 &&
+		memcmp(o->qaddr.atom, b->qaddr.atom, sizeof(b->qaddr.atom)) == 0;
+}
+
 static int bind_accesses(warpest_ctx *ctx, launch *l)
 {
 	const warpest_kernel *k = l->kernel;
@@ -90,16 +104,14 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	l->accesses = calloc((size_t)k->n_accesses + 1, sizeof(bound_access));
 	if (!l->accesses)
 		return ctx_error(ctx, "out of memory");
-	linear_cond kernel_guard = {0};
-	l->kernel_guard_linear = !k->guard ||
-		expr_linearize_cond(k->guard, &k->symbols, l->env, &kernel_guard);
-	l->kernel_guard = kernel_guard;
-	/* the kernel guard as a disjunction, for accesses whose guard is not a
-	 * conjunction (kernel_dnf_ok: it is one) */
+	/* Guards are bound once, as disjunctions; where one is a conjunction it
+	 * is kept as one (linear_cond: the boxes, the warp shortcuts). */
 	linear_dnf *kernel_dnf = malloc(sizeof(*kernel_dnf)), *access_dnf = malloc(sizeof(*access_dnf));
-	if (!kernel_dnf || !access_dnf) {
+	linear_dnf *both = malloc(sizeof(*both));
+	if (!kernel_dnf || !access_dnf || !both) {
 		free(kernel_dnf);
 		free(access_dnf);
+		free(both);
 		return ctx_error(ctx, "out of memory");
 	}
 	int kernel_dnf_ok = 1;
@@ -107,6 +119,7 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		kernel_dnf_ok = guard_dnf_linearize(k->guard, &k->symbols, l->env, kernel_dnf);
 	else
 		guard_dnf_true(kernel_dnf);
+	l->kernel_guard_linear = kernel_dnf_ok && guard_dnf_conjunction(kernel_dnf, &l->kernel_guard);
 	for (int i = 0; i < k->n_accesses; i++) {
 		bound_access *b = &l->accesses[i];
 		const km_access *a = &k->accesses[i];
@@ -125,47 +138,29 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 			else
 				l->atoms.n = n_atoms; /* keep only atoms some address uses */
 		}
-		b->guard = kernel_guard;
-		b->guard_linear = l->kernel_guard_linear &&
-			(!a->guard || expr_linearize_cond(a->guard, &k->symbols, l->env, &b->guard));
-		if (!b->guard_linear && kernel_dnf_ok) {
-			int ok = 1;
-			if (a->guard)
-				ok = guard_dnf_linearize(a->guard, &k->symbols, l->env, access_dnf);
-			else
-				guard_dnf_true(access_dnf);
-			linear_dnf *d = ok ? malloc(sizeof(*d)) : NULL;
-			if (d && guard_dnf_and(kernel_dnf, access_dnf, d))
-				b->guard_dnf = d;
-			else
-				free(d);
+		/* kernel guard && access guard */
+		b->guard = l->kernel_guard;
+		int ok = kernel_dnf_ok;
+		if (ok && a->guard)
+			ok = guard_dnf_linearize(a->guard, &k->symbols, l->env, access_dnf);
+		else if (ok)
+			guard_dnf_true(access_dnf);
+		if (ok && guard_dnf_and(kernel_dnf, access_dnf, both)) {
+			b->guard_linear = guard_dnf_conjunction(both, &b->guard);
+			if (!b->guard_linear && (b->guard_dnf = malloc(sizeof(*both))))
+				*b->guard_dnf = *both;
 		}
 		/* group accesses that move together from block to block */
 		b->group = -1;
-		if (b->linear)
-			for (int j = 0; j < i; j++) {
-				const bound_access *o = &l->accesses[j];
-				if (o->linear && o->src->field == a->field &&
-				    o->addr.coeff[3] == b->addr.coeff[3] && o->addr.coeff[4] == b->addr.coeff[4] &&
-				    o->addr.coeff[5] == b->addr.coeff[5]) {
-					b->group = o->group;
-					break;
-				}
-			}
-		for (int j = 0; j < i && b->quasi; j++) {
-			const bound_access *o = &l->accesses[j];
-			if (o->quasi && o->src->field == a->field &&
-			    memcmp(&o->qaddr.lin.coeff[3], &b->qaddr.lin.coeff[3], 3 * sizeof(int64_t)) == 0 &&
-			    memcmp(o->qaddr.atom, b->qaddr.atom, sizeof(b->qaddr.atom)) == 0) {
-				b->group = o->group;
-				break;
-			}
-		}
+		for (int j = 0; j < i && b->group < 0 && (b->linear || b->quasi); j++)
+			if (moves_with(&l->accesses[j], b))
+				b->group = l->accesses[j].group;
 		if (b->group < 0)
 			b->group = l->n_groups++;
 	}
 	free(kernel_dnf);
 	free(access_dnf);
+	free(both);
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "expr.h"
+#include "guard_dnf.h"
 
 int main(void)
 {
@@ -60,7 +61,9 @@ int main(void)
 	/* conditions: && / || / !, comparisons; linear conjunctions */
 	e = expr_parse(a, &t, "tid.x >= 1 && tid.x < nx - 1", 1, err, sizeof(err));
 	linear_cond c = {0};
-	CHECK(e && expr_eval_cond(e, env) && expr_linearize_cond(e, &t, env, &c) && c.n == 2,
+	linear_dnf d;
+	CHECK(e && expr_eval_cond(e, env) && guard_dnf_linearize(e, &t, env, &d) &&
+		guard_dnf_conjunction(&d, &c) && c.n == 2,
 		"guard is true and linearises into 2 constraints");
 	e = expr_parse(a, &t, "!(tid.x < 1) || (tid.y + 1) * 2 > 100", 1, err, sizeof(err));
 	CHECK(e && expr_eval_cond(e, env) == 1, "negation, disjunction, parenthesised arithmetic");
