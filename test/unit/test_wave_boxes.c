@@ -2,17 +2,11 @@
  * by residue) must give exactly what lane enumeration gives: same L1
  * wavefronts and cycles per access, same L2 sectors, same DRAM volumes and
  * reuse distances, same prediction. */
-#define _POSIX_C_SOURCE 200809L
-#include <stdlib.h>
-#include <string.h>
+#include "reference_path.h"
 
 #include "check.h"
 #include "ctx.h"
-#include "estimate_impl.h"
 #include "wave_boxes.h"
-
-warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
-	const warpest_hw *hw, const warpest_config *config);
 
 typedef struct param { const char *name; int64_t value; } param;
 
@@ -35,11 +29,8 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, i
 		c.param_values[i] = params[i].value;
 	}
 	c.n_params = n_params;
-	unsetenv("WARPEST_ENUMERATE_LANES");
-	warpest_estimate *boxed = estimate_compute_plain(ctx, k, hw, &c);
-	setenv("WARPEST_ENUMERATE_LANES", "1", 1);
-	warpest_estimate *lanes = estimate_compute_plain(ctx, k, hw, &c);
-	unsetenv("WARPEST_ENUMERATE_LANES");
+	warpest_estimate *boxed, *lanes;
+	estimate_both(ctx, k, hw, &c, &boxed, &lanes);
 	if (!boxed || !lanes) {
 		CHECK(0, "estimate %s: %s", model, warpest_ctx_last_error(ctx));
 	} else {
