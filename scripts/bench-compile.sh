@@ -40,10 +40,18 @@ pass_times() { # file [env settings]; prints "pass total"
 	     /Total Execution Time:/ { t = $4; if (t + 0 > total + 0) total = t }
 	     END { printf "%s %s\n", pass + 0, total + 0 }' "$tmp/report"
 }
-sum_pass=0 sum_total=0 sum_base=0 sum_with=0 sum_bare=0 sum_bare_total=0
-# last column: the pass given no configuration at all (no block, no values)
+# one table row from "name pass total base with bare bare_total" (seconds
+# for the pass timer, microseconds for the wall clock): the pass's share of
+# clang's own time (the compile less the pass), wall-clock medians, and the
+# share with no configuration at all (no block, no values)
+print_row() {
+	awk '{printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%% | %7.1f%%\n", $1,
+		1000*$2, 1000*($3-$2), 100*$2/($3-$2), $4/1000, $5/1000, 100*($5-$4)/$4,
+		100*$6/($7-$6)}'
+}
 printf '%-26s %10s %10s %8s | %10s %10s %8s | %8s\n' file "pass [ms]" "clang [ms]" share \
 	"wall [ms]" "+plugin" ratio "no conf"
+: >"$tmp/rows"
 for f in examples/cu/*.cu; do
 	: >"$tmp/base"
 	: >"$tmp/with"
@@ -55,23 +63,12 @@ for f in examples/cu/*.cu; do
 		pass_times "$f" >>"$tmp/pass"
 		pass_times "$f" -u WARPEST_CONFIG >>"$tmp/bare"
 	done
-	base=$(median <"$tmp/base")
-	with=$(median <"$tmp/with")
-	pass=$(awk '{print $1}' "$tmp/pass" | median)
-	total=$(awk '{print $2}' "$tmp/pass" | median)
-	bare=$(awk '{print $1}' "$tmp/bare" | median)
-	bare_total=$(awk '{print $2}' "$tmp/bare" | median)
-	read -r sum_pass sum_total sum_base sum_with sum_bare sum_bare_total < <(awk \
-		-v a="$sum_pass" -v b="$sum_total" -v c="$sum_base" -v d="$sum_with" -v e="$sum_bare" \
-		-v g="$sum_bare_total" -v p="$pass" -v t="$total" -v x="$base" -v y="$with" -v q="$bare" \
-		-v u="$bare_total" 'BEGIN {print a + p, b + t, c + x, d + y, e + q, g + u}')
-	# the pass's share of clang's own time (the compile less the pass)
-	awk -v f="$(basename "$f")" -v p="$pass" -v t="$total" -v b="$base" -v w="$with" \
-		-v q="$bare" -v u="$bare_total" \
-		'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%% | %7.1f%%\n", f,
-			1000*p, 1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b, 100*q/(u-q)}'
+	row="$(basename "$f") $(awk '{print $1}' "$tmp/pass" | median) \
+$(awk '{print $2}' "$tmp/pass" | median) $(median <"$tmp/base") $(median <"$tmp/with") \
+$(awk '{print $1}' "$tmp/bare" | median) $(awk '{print $2}' "$tmp/bare" | median)"
+	echo "$row" >>"$tmp/rows"
+	echo "$row" | print_row
 done
-awk -v p="$sum_pass" -v t="$sum_total" -v b="$sum_base" -v w="$sum_with" -v q="$sum_bare" \
-	-v u="$sum_bare_total" \
-	'BEGIN {printf "%-26s %10.1f %10.1f %7.1f%% | %10.1f %10.1f %7.1f%% | %7.1f%%\n", "all",
-		1000*p, 1000*(t-p), 100*p/(t-p), b/1000, w/1000, 100*(w-b)/b, 100*q/(u-q)}'
+awk '{for (i = 2; i <= 7; i++) s[i] += $i}
+     END {printf "all"; for (i = 2; i <= 7; i++) printf " %.17g", s[i]; print ""}' "$tmp/rows" |
+	print_row
