@@ -71,6 +71,20 @@ enum { P_LT, P_LE, P_GT, P_GE, P_EQ, P_NE };
 static const char *pred_text[] = {"<", "<=", ">", ">=", "==", "!="};
 static const int pred_neg[] = {P_GE, P_GT, P_LE, P_LT, P_NE, P_EQ};
 
+/* The comparison of an icmp (signed and unsigned alike: values are taken as
+ * non-negative where it matters, see docs/pass.md). */
+static int icmp_pred(LLVMValueRef icmp)
+{
+	switch (LLVMGetICmpPredicate(icmp)) {
+	case LLVMIntSLT: case LLVMIntULT: return P_LT;
+	case LLVMIntSLE: case LLVMIntULE: return P_LE;
+	case LLVMIntSGT: case LLVMIntUGT: return P_GT;
+	case LLVMIntSGE: case LLVMIntUGE: return P_GE;
+	case LLVMIntEQ: return P_EQ;
+	default: return P_NE;
+	}
+}
+
 typedef struct cond {
 	int op, pred;
 	struct cond *a, *b;
@@ -828,15 +842,7 @@ static wp_poly *loop_trip(K *k, int li)
 		return NULL;
 	}
 	uint64_t bit = k->at.a[l->atom].loops;
-	int p;
-	switch (LLVMGetICmpPredicate(c)) {
-	case LLVMIntSLT: case LLVMIntULT: p = P_LT; break;
-	case LLVMIntSLE: case LLVMIntULE: p = P_LE; break;
-	case LLVMIntSGT: case LLVMIntUGT: p = P_GT; break;
-	case LLVMIntSGE: case LLVMIntUGE: p = P_GE; break;
-	case LLVMIntEQ: p = P_EQ; break;
-	default: p = P_NE; break;
-	}
+	int p = icmp_pred(c);
 	if (!(wp_loops(&k->at, a) & bit)) {
 		wp_poly *t = a;
 		a = b;
@@ -975,16 +981,7 @@ static cond *ev_cond(K *k, LLVMValueRef v, int use)
 		else if (wp_has_data(&k->at, a) || wp_has_data(&k->at, b))
 			c = opaque(k, "depends on loaded data");
 		else {
-			int pred;
-			switch (LLVMGetICmpPredicate(v)) {
-			case LLVMIntSLT: case LLVMIntULT: pred = P_LT; break;
-			case LLVMIntSLE: case LLVMIntULE: pred = P_LE; break;
-			case LLVMIntSGT: case LLVMIntUGT: pred = P_GT; break;
-			case LLVMIntSGE: case LLVMIntUGE: pred = P_GE; break;
-			case LLVMIntEQ: pred = P_EQ; break;
-			default: pred = P_NE; break;
-			}
-			c = cmp_cond(k, a, b, pred);
+			c = cmp_cond(k, a, b, icmp_pred(v));
 		}
 	} else if (op == LLVMAnd || op == LLVMOr) {
 		c = mkcond(k, op == LLVMAnd ? C_AND : C_OR);
