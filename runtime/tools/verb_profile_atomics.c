@@ -3,9 +3,9 @@
  * (ncu_csv.c, atomic_profile.c); this file parses arguments and prints. */
 #include "cli_verbs.h"
 
-#include "atomic_profile.h"
-#include "hw_table.h"
-#include "ncu_csv.h"
+#include "profile/atomic_profile.h"
+#include "hardware/hw_table.h"
+#include "profile/ncu_csv.h"
 #include "warpest/warpest.h"
 
 #include <stdio.h>

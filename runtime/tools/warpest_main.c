@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli_verbs.h"
-#include "hw_list.h"
+#include "hardware/hw_list.h"
 #include "warpest/warpest.h"
 
 #define EXIT_USAGE 2

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "estimate_impl.h"
+#include "estimate/estimate_impl.h"
 
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
 	const warpest_hw *hw, const warpest_config *config);

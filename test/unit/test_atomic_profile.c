@@ -2,11 +2,11 @@
  * the utilisation from counters (atomic_profile.c, paper 001 §3.3), on the
  * format fixture test/data/ncu_atomics/histogram_h100.csv. The utilisations
  * are worked out by hand in the comments (the fixture README has the table). */
-#include "atomic_profile.h"
-#include "ctx.h"
-#include "hw_table.h"
-#include "ncu_csv.h"
-#include "shared_atomic.h"
+#include "profile/atomic_profile.h"
+#include "base/ctx.h"
+#include "hardware/hw_table.h"
+#include "profile/ncu_csv.h"
+#include "limiters/shared_atomic.h"
 
 #include <json-c/json.h>
 #include <math.h>

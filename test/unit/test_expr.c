@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "expr.h"
-#include "guard_dnf.h"
+#include "kernel/expr.h"
+#include "kernel/guard_dnf.h"
 
 int main(void)
 {

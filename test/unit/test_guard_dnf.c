@@ -4,7 +4,7 @@
 #include "reference_path.h"
 
 #include "check.h"
-#include "guard_dnf.h"
+#include "kernel/guard_dnf.h"
 
 static int holds(const linear_dnf *d, const int64_t *v)
 {

@@ -4,8 +4,8 @@
  * with messages that name the file and the field. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "hw_table.h"
-#include "hw_list.h"
+#include "hardware/hw_table.h"
+#include "hardware/hw_list.h"
 
 #include <json-c/json.h>
 

@@ -9,9 +9,9 @@
 #include <time.h>
 
 #include "check.h"
-#include "ctx.h"
-#include "estimate_impl.h"
-#include "isl_wave.h"
+#include "base/ctx.h"
+#include "estimate/estimate_impl.h"
+#include "cache/isl_wave.h"
 
 /* Distinct units as one bit each over the range a field's accesses reach
  * (fields lie 2^40 bytes apart, so their ranges never meet). */

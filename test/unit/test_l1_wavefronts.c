@@ -2,9 +2,9 @@
  * the expected values derived by hand from the bank and sector rules. */
 #include <string.h>
 
-#include "block_eval.h"
+#include "cache/block_eval.h"
 #include "check.h"
-#include "ctx.h"
+#include "base/ctx.h"
 
 static warp_cost cost_of(const warpest_hw *hw, int global, int bytes, long stride_elems,
 	long offset_bytes)

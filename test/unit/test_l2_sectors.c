@@ -1,9 +1,9 @@
 /* L2 load and store sectors of one interior 32x4 block of the 2D 5-point
  * stencil on doubles with aligned rows (SPEC §5.2). */
-#include "block_eval.h"
+#include "cache/block_eval.h"
 #include "check.h"
-#include "ctx.h"
-#include "launch.h"
+#include "base/ctx.h"
+#include "launch/launch.h"
 
 int main(void)
 {

@@ -1,8 +1,8 @@
 /* DRAM volumes of a wave and layer conditions (SPEC §5.3), checked against
  * values computed by hand. */
 #include "check.h"
-#include "ctx.h"
-#include "estimate_impl.h"
+#include "base/ctx.h"
+#include "estimate/estimate_impl.h"
 
 static warpest_kernel *owned_kernels[8];
 static warpest_hw *owned_tables[8];

@@ -5,7 +5,7 @@
 #include "reference_path.h"
 
 #include "check.h"
-#include "quasi_affine.h"
+#include "kernel/quasi_affine.h"
 
 static const expr *parse(expr_arena *a, symbol_table *t, const char *text)
 {

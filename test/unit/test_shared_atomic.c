@@ -1,9 +1,9 @@
 /* Unit tests of the shared-memory atomic unit model (runtime/src/shared_atomic.c,
  * SPEC §5.5, paper 001). Every expected number is worked out by hand in the
  * comment beside it. */
-#include "ctx.h"
-#include "hw_table.h"
-#include "shared_atomic.h"
+#include "base/ctx.h"
+#include "hardware/hw_table.h"
+#include "limiters/shared_atomic.h"
 
 #include <json-c/json.h>
 #include <math.h>

@@ -5,8 +5,8 @@
 #include "reference_path.h"
 
 #include "check.h"
-#include "ctx.h"
-#include "wave_boxes.h"
+#include "base/ctx.h"
+#include "cache/wave_boxes.h"
 
 typedef struct param { const char *name; int64_t value; } param;
 

@@ -1,0 +1,22 @@
+/* The assumptions one estimate rests on, in the order they were made: every
+ * model that has to guess adds one, and the reports print them. */
+#ifndef WARPEST_ASSUMPTIONS_H
+#define WARPEST_ASSUMPTIONS_H
+
+#define ASSUMPTIONS_MAX 16
+#define ASSUMPTION_BYTES 256
+
+typedef struct assumption_list {
+	int n;
+	char text[ASSUMPTIONS_MAX][ASSUMPTION_BYTES];
+} assumption_list;
+
+/* Adds a printf-style assumption unless the same text is there already;
+ * past ASSUMPTIONS_MAX the rest are dropped. */
+void assumption_add(assumption_list *list, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+#endif

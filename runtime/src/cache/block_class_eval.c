@@ -1,0 +1,741 @@
+/* One block class: the L1 cost of every warp-instruction of the
+ * representative block (by residue tables where lanes are alike, lane by
+ * lane otherwise) and the block's byte footprint per access group. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/small_sort.h"
+#include "cache/block_eval_impl.h"
+#include "cache/wave_boxes.h"
+
+void block_class_free(block_class *c, int n_groups)
+{
+	if (!c)
+		return;
+	for (int g = 0; c->load_runs && g < n_groups; g++) {
+		run_list_free(&c->load_runs[g]);
+		run_list_free(&c->store_runs[g]);
+	}
+	for (int g = 0; c->load_units && g < n_groups; g++)
+		run_list_free(&c->load_units[g]);
+	for (int g = 0; c->store_units && g < n_groups; g++)
+		run_list_free(&c->store_units[g]);
+	free(c->load_units);
+	free(c->store_units);
+	free(c->load_runs);
+	free(c->store_runs);
+	free(c->stats);
+	free(c->key);
+	free(c);
+}
+
+static void add_cost(block_class *cls, access_stats *s, const warp_cost *c, double weight,
+	int global_load)
+{
+	s->data_wavefronts += weight * c->data_wavefronts;
+	s->tag_wavefronts += weight * c->tag_wavefronts;
+	s->cycles += weight * c->cycles;
+	s->sectors += weight * c->sectors;
+	s->same_address_ways += weight * c->same_address_ways;
+	if (global_load)
+		cls->requested_load_sectors += weight * c->sectors;
+}
+
+typedef struct lane_state {
+	int64_t v[32][EXPR_N_VARYING];
+	int64_t env[32][EXPR_MAX_SYMBOLS];
+	unsigned char alive[32];   /* thread exists and passes loop bounds so far */
+} lane_state;
+
+typedef struct walk {
+	block_evaluator *ev;
+	const launch *l;
+	block_class *cls;
+	const bound_access *b;
+	const access_plan *plan;
+	lane_state *lanes;
+	int warp;
+	/* atom values of each thread of the block when no atom uses a loop
+	 * variable (NULL: evaluated per lane) */
+	const int64_t *thread_atoms;
+	const int64_t *offsets;
+	int64_t tuple_index;
+	int global;
+	int failed;
+	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	/* the guard constraints lanes must test (linear guards): those the class
+	 * key does not prove true for the whole block */
+	int n_checks;
+	int checks[COND_MAX_CONSTRAINTS];
+	/* a disjunctive guard: true for the whole block (guard_true), or the
+	 * terms lanes must test (those the class key does not rule out) */
+	int guard_true;
+	const linear_dnf *dnf;
+	int n_live;
+	int live[DNF_MAX_TERMS];
+	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
+	/* the last warp-instruction's lane pattern and cost: warps that repeat it
+	 * shifted by whole 128 B lines cost the same */
+	int memo_valid;
+	unsigned char memo_active[32];
+	int64_t memo_delta[32], memo_first;
+	warp_cost memo_cost;
+} walk;
+
+static void emit_instruction(walk *w)
+{
+	const bound_access *b = w->b;
+	const km_access *a = b->src;
+	const warpest_kernel *k = w->l->kernel;
+	int64_t addr[32];
+	unsigned char active[32];
+	int n_active = 0;
+	/* Lanes of one warp-instruction differ only in tid when the loops are
+	 * the same for all of them: evaluate the shared part of each form once. */
+	if (w->uniform_loops && (b->guard_linear || w->guard_true) && (b->linear || !a->analysable)) {
+		int first = -1;
+		for (int lane = 0; lane < 32 && first < 0; lane++)
+			if (w->lanes->alive[lane])
+				first = lane;
+		int64_t gbase[COND_MAX_CONSTRAINTS], abase = 0;
+		const int64_t *v0 = first >= 0 ? w->lanes->v[first] : NULL;
+		for (int i = 0; i < w->n_checks && v0; i++) {
+			const linear_form *f = &b->guard.ge0[w->checks[i]];
+			gbase[i] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
+				f->coeff[2] * v0[2];
+		}
+		if (v0 && a->analysable)
+			abase = linear_form_eval(&b->addr, v0) - b->addr.coeff[0] * v0[0] -
+				b->addr.coeff[1] * v0[1] - b->addr.coeff[2] * v0[2];
+		for (int lane = 0; lane < 32; lane++) {
+			active[lane] = 0;
+			if (!w->lanes->alive[lane])
+				continue;
+			const int64_t *v = w->lanes->v[lane];
+			int on = 1;
+			for (int i = 0; i < w->n_checks && on; i++) {
+				const linear_form *f = &b->guard.ge0[w->checks[i]];
+				on = gbase[i] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
+			}
+			if (!on)
+				continue;
+			active[lane] = 1;
+			n_active++;
+			if (a->analysable)
+				addr[lane] = abase + b->addr.coeff[0] * v[0] + b->addr.coeff[1] * v[1] +
+					b->addr.coeff[2] * v[2];
+		}
+	} else
+	for (int lane = 0; lane < 32; lane++) {
+		active[lane] = 0;
+		if (!w->lanes->alive[lane])
+			continue;
+		int on;
+		if (b->guard_linear || w->guard_true) {
+			on = 1;
+			for (int i = 0; i < w->n_checks && on; i++)
+				on = linear_form_eval(&b->guard.ge0[w->checks[i]], w->lanes->v[lane]) >= 0;
+		} else if (w->dnf) {
+			on = 0;
+			for (int i = 0; i < w->n_live && !on; i++) {
+				const dnf_term *term = &w->dnf->term[w->live[i]];
+				on = 1;
+				for (int c = 0; c < term->n && on; c++)
+					on = dnf_constraint_holds(term, c, w->lanes->v[lane]);
+			}
+		} else
+			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
+			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
+		if (!on)
+			continue;
+		active[lane] = 1;
+		n_active++;
+		if (a->analysable && b->linear)
+			addr[lane] = linear_form_eval(&b->addr, w->lanes->v[lane]);
+		else if (a->analysable && b->quasi) {
+			int64_t own[QUASI_MAX_ATOMS];
+			const int64_t *atoms = own;
+			if (w->thread_atoms)
+				atoms = &w->thread_atoms[(size_t)(32 * w->warp + lane) * (size_t)w->l->atoms.n];
+			else
+				quasi_atoms_eval(&w->l->atoms, w->lanes->v[lane], own);
+			addr[lane] = quasi_form_eval(&b->qaddr, w->l->atoms.n, w->lanes->v[lane], atoms);
+		} else if (a->analysable)
+			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
+	}
+	int64_t t = w->tuple_index++;
+	if (spend_lanes(w->ev)) {
+		w->failed = 1;
+		return;
+	}
+	if (n_active == 0)
+		return;
+	access_stats *s = &w->cls->stats[b->index];
+	s->instructions += a->count;
+	s->lanes += (double)n_active * a->count;
+	if (!a->analysable)
+		return;
+	int64_t off = w->offsets[b->group];
+	if (w->global && !w->ev->use_boxes) {
+		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
+			&w->cls->load_runs[b->group];
+		for (int lane = 0; lane < 32; lane++)
+			if (active[lane] && run_list_push(runs, addr[lane] - off, addr[lane] - off + a->bytes))
+				w->failed = 1;
+	}
+	double weight = w->plan->sample_stride;
+	if (w->footprint_only || (weight > 1 && t % (int64_t)weight != 0))
+		return;
+	/* L1 metrics depend on alignment only; take addresses relative to the
+	 * block offset plus its residue so every block of a class agrees. */
+	int64_t shift = off - (((off % 128) + 128) % 128);
+	for (int lane = 0; lane < 32; lane++)
+		if (active[lane])
+			addr[lane] -= shift;
+	warp_cost cost;
+	int first = 0;
+	while (!active[first])
+		first++;
+	int same = w->memo_valid && ((addr[first] - w->memo_first) & 127) == 0 &&
+		memcmp(active, w->memo_active, sizeof(w->memo_active)) == 0;
+	for (int lane = first; lane < 32 && same; lane++)
+		same = !active[lane] || addr[lane] - addr[first] == w->memo_delta[lane];
+	if (same)
+		cost = w->memo_cost;
+	else {
+		warp_access_cost(w->l->hw, w->global, a->bytes, addr, active, &cost);
+		w->memo_valid = 1;
+		w->memo_first = addr[first];
+		memcpy(w->memo_active, active, sizeof(w->memo_active));
+		for (int lane = 0; lane < 32; lane++)
+			w->memo_delta[lane] = active[lane] ? addr[lane] - addr[first] : 0;
+		w->memo_cost = cost;
+	}
+	add_cost(w->cls, s, &cost, weight * a->count, w->global && a->kind != km_store);
+}
+
+/* Walks the loops of the access from `level` inwards, lane by lane. */
+static void walk_loops(walk *w, int level)
+{
+	const km_access *a = w->b->src;
+	if (level == a->n_loops) {
+		emit_instruction(w);
+		return;
+	}
+	int li = a->loops[level];
+	const bound_loop *bl = &w->l->loops[li];
+	int sym = bl->src->sym;
+	int vi = 6 + w->l->kernel->symbols.loop_index[sym];
+	int64_t lower[32], trips[32], max_trips = 0;
+	unsigned char saved[32];
+	memcpy(saved, w->lanes->alive, sizeof(saved));
+	for (int lane = 0; lane < 32; lane++) {
+		if (!saved[lane])
+			continue;
+		if (bl->constant) {
+			lower[lane] = bl->lower;
+			trips[lane] = bl->trips;
+		} else {
+			lower[lane] = expr_eval(bl->src->lower, w->lanes->env[lane]);
+			if (bl->src->upper) {
+				int64_t span = expr_eval(bl->src->upper, w->lanes->env[lane]) - lower[lane];
+				trips[lane] = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
+			} else
+				trips[lane] = bl->src->assumed_trips;
+		}
+		if (trips[lane] > max_trips)
+			max_trips = trips[lane];
+	}
+	for (int64_t it = 0; it < max_trips && !w->failed; it++) {
+		for (int lane = 0; lane < 32; lane++) {
+			if (!saved[lane])
+				continue;
+			w->lanes->alive[lane] = it < trips[lane];
+			int64_t value = lower[lane] + it * bl->src->step;
+			w->lanes->v[lane][vi] = value;
+			w->lanes->env[lane][sym] = value;
+		}
+		walk_loops(w, level + 1);
+	}
+	memcpy(w->lanes->alive, saved, sizeof(saved));
+}
+
+/* The cost of warp `warp` of access `b` when its first lane's address is
+ * `residue` modulo 128 and every lane of the warp is active. */
+static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b, int warp,
+	int residue)
+{
+	const launch *l = ev->l;
+	int shape = ev->warp_shape[warp];
+	residue_costs **slot = &ev->costs[ev->plans[b->index].pattern * l->warps_per_block + shape];
+	if (!*slot && !(*slot = calloc(1, sizeof(residue_costs))))
+		return NULL;
+	residue_costs *rc = *slot;
+	if (!rc->known[residue]) {
+		/* lanes relative to the first, placed high enough that every
+		 * address is positive (2^40 is a multiple of 128) */
+		int64_t addr[32];
+		unsigned char active[32];
+		const int64_t *t0 = ev->tid[32 * shape];
+		for (int lane = 0; lane < 32; lane++) {
+			int t = 32 * shape + lane;
+			active[lane] = t < l->threads_per_block;
+			addr[lane] = 0;
+			if (active[lane])
+				for (int d = 0; d < 3; d++)
+					addr[lane] += b->addr.coeff[d] * (ev->tid[t][d] - t0[d]);
+			addr[lane] += ((int64_t)1 << 40) + residue;
+		}
+		warp_access_cost(l->hw, b->field->space == km_space_global, b->src->bytes, addr, active,
+			&rc->cost[residue]);
+		rc->known[residue] = 1;
+	}
+	return &rc->cost[residue];
+}
+
+static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
+{
+	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
+}
+
+/* The L1 statistics of an affine access whose loops have constant bounds.
+ * Lanes share the loop values, so a guard constraint that the class key
+ * leaves open (`checks`) is bounded over a whole warp from the range of its
+ * thread-index part: a warp is entirely active, entirely idle, or split.
+ * Entirely active warp-instructions cost their residue cost; only split ones
+ * are evaluated lane by lane. Same sums, in the same order, as the lane
+ * walk. Returns -1 on allocation failure or at the work limit. */
+static int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
+	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets)
+{
+	const launch *l = ev->l;
+	const km_access *a = b->src;
+	const linear_form *f = &b->addr;
+	access_stats *s = &cls->stats[b->index];
+	int64_t off = offsets[b->group];
+	/* as for lanes: addresses relative to the block offset less its residue */
+	int64_t block_part = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2] -
+		(off - (((off % 128) + 128) % 128));
+	/* each open constraint: its value without the thread-index part */
+	int64_t g_part[COND_MAX_CONSTRAINTS];
+	const linear_form *g[COND_MAX_CONSTRAINTS];
+	int g_id[COND_MAX_CONSTRAINTS];
+	for (int k = 0; k < n_checks; k++) {
+		g[k] = &b->guard.ge0[checks[k]];
+		g_id[k] = ev->cached ? ev->plans[b->index].constraint_id[checks[k]] : -1;
+		g_part[k] = g[k]->c0 + g[k]->coeff[3] * c[0] + g[k]->coeff[4] * c[1] +
+			g[k]->coeff[5] * c[2];
+	}
+	int64_t trips[EXPR_MAX_LOOPS], step[EXPR_MAX_LOOPS], g_step[EXPR_MAX_LOOPS][COND_MAX_CONSTRAINTS];
+	int64_t idx[EXPR_MAX_LOOPS], n_tuples = 1;
+	for (int j = 0; j < a->n_loops; j++) {
+		const bound_loop *bl = &l->loops[a->loops[j]];
+		int vi = 6 + l->kernel->symbols.loop_index[bl->src->sym];
+		trips[j] = bl->trips;
+		step[j] = f->coeff[vi] * bl->src->step;
+		block_part += f->coeff[vi] * bl->lower;
+		for (int k = 0; k < n_checks; k++) {
+			g_step[j][k] = g[k]->coeff[vi] * bl->src->step;
+			g_part[k] += g[k]->coeff[vi] * bl->lower;
+		}
+		n_tuples *= trips[j] > 0 ? trips[j] : 0;
+	}
+	double weight = ev->plans[b->index].sample_stride;
+	int global = b->field->space == km_space_global;
+	int64_t t_index = 0;
+	for (int warp = 0; warp < l->warps_per_block; warp++) {
+		int first = 32 * warp;
+		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
+		const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
+		int64_t addr_tid = tid_part(f->coeff, tid[0]);
+		/* range of each open constraint's thread-index part over the warp
+		 * (the same for every access and class: kept per constraint) */
+		int64_t g_min[COND_MAX_CONSTRAINTS], g_max[COND_MAX_CONSTRAINTS];
+		for (int k = 0; k < n_checks; k++) {
+			int id = warp < 32 ? g_id[k] : -1;
+			if (id >= 0 && ev->warp_range && ev->warp_range_known[id][warp]) {
+				g_min[k] = ev->warp_range[id][warp][0];
+				g_max[k] = ev->warp_range[id][warp][1];
+				continue;
+			}
+			g_min[k] = g_max[k] = tid_part(g[k]->coeff, tid[0]);
+			for (int lane = 1; lane < n_lanes; lane++) {
+				int64_t v = tid_part(g[k]->coeff, tid[lane]);
+				g_min[k] = v < g_min[k] ? v : g_min[k];
+				g_max[k] = v > g_max[k] ? v : g_max[k];
+			}
+			if (id >= 0 && ev->warp_range) {
+				ev->warp_range[id][warp][0] = g_min[k];
+				ev->warp_range[id][warp][1] = g_max[k];
+				ev->warp_range_known[id][warp] = 1;
+			}
+		}
+		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
+		for (int j = 0; j < a->n_loops; j++)
+			idx[j] = 0;
+		for (int64_t n = 0; n < n_tuples; n++) {
+			int64_t t = t_index++;
+			if (spend_lanes(ev))
+				return -1;
+			int split = 0, idle = 0;
+			for (int k = 0; k < n_checks && !idle; k++) {
+				int64_t base = g_part[k] + g_loop[k];
+				if (base + g_max[k] < 0)
+					idle = 1;
+				else if (base + g_min[k] < 0)
+					split = 1;
+			}
+			warp_cost lane_cost;
+			const warp_cost *cost = NULL;
+			int n_active = idle ? 0 : n_lanes;
+			int costed = !(weight > 1 && t % (int64_t)weight != 0);
+			if (!idle && split) {
+				int64_t addr[32];
+				unsigned char active[32] = {0};
+				n_active = 0;
+				for (int lane = 0; lane < n_lanes; lane++) {
+					int on = 1;
+					for (int k = 0; k < n_checks && on; k++)
+						on = g_part[k] + g_loop[k] + tid_part(g[k]->coeff, tid[lane]) >= 0;
+					active[lane] = (unsigned char)on;
+					n_active += on;
+					addr[lane] = block_part + loop_part + tid_part(f->coeff, tid[lane]);
+				}
+				if (n_active > 0 && costed) {
+					warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
+					cost = &lane_cost;
+				}
+			} else if (!idle && costed) {
+				int64_t addr = block_part + loop_part + addr_tid;
+				cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128));
+				if (!cost)
+					return -1;
+			}
+			if (n_active > 0) {
+				s->instructions += a->count;
+				s->lanes += (double)n_active * a->count;
+			}
+			if (cost)
+				add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
+			/* next tuple: the innermost loop fastest, as the lane walk */
+			for (int j = a->n_loops - 1; j >= 0; j--) {
+				loop_part += step[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] += g_step[j][k];
+				if (++idx[j] < trips[j])
+					break;
+				loop_part -= step[j] * trips[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] -= g_step[j][k] * trips[j];
+				idx[j] = 0;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The L1 statistics and lane runs of quasi-affine access `lead` and of every
+ * later access that is a translate of it, a warp at a time: the leader's
+ * lanes are evaluated once (atoms per thread from thread_atoms), each member
+ * costs the warp's cost at its residue modulo 128 (computed once per residue
+ * and warp), and its runs are the leader's merged lane runs moved by its
+ * constant. Same sums per access as the lane walk. Returns -1 on allocation
+ * failure or at the work limit. */
+static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, const int *checks,
+	int n_checks, const int64_t *c, const int64_t *offsets, const int64_t *thread_atoms)
+{
+	const launch *l = ev->l;
+	const bound_access *b = &l->accesses[lead];
+	int members[QUASI_GROUP_MAX], n_members = 0;
+	for (int i = lead; i < l->n_accesses && n_members < QUASI_GROUP_MAX; i++)
+		if (ev->plans[i].leader == lead)
+			members[n_members++] = i;
+	int global = b->field->space == km_space_global;
+	int64_t off = offsets[b->group];
+	int64_t shift = off - (((off % 128) + 128) % 128);
+	run_list *runs = b->src->kind == km_store ? &cls->store_runs[b->group] : &cls->load_runs[b->group];
+	int n_atoms = l->atoms.n;
+	warp_cost cost[128];
+	unsigned char known[128];
+	for (int warp = 0; warp < l->warps_per_block; warp++) {
+		int64_t addr[32], sorted[32];
+		unsigned char active[32] = {0};
+		int n_active = 0, first = -1;
+		for (int lane = 0; lane < 32; lane++) {
+			int t = 32 * warp + lane;
+			if (t >= l->threads_per_block)
+				break;
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
+			int on = 1;
+			for (int k = 0; k < n_checks && on; k++)
+				on = linear_form_eval(&b->guard.ge0[checks[k]], v) >= 0;
+			if (!on)
+				continue;
+			active[lane] = 1;
+			addr[lane] = quasi_form_eval(&b->qaddr, n_atoms, v,
+				&thread_atoms[(size_t)t * (size_t)n_atoms]) - shift;
+			sorted[n_active++] = addr[lane];
+			if (first < 0)
+				first = lane;
+		}
+		/* the leader's lane runs, merged */
+		int64_t run_lo[32], run_hi[32];
+		int n_runs = 0;
+		if (global && !ev->use_boxes) {
+			small_sort_int64(sorted, n_active);
+			for (int i = 0; i < n_active; i++) {
+				if (n_runs > 0 && sorted[i] <= run_hi[n_runs - 1]) {
+					if (sorted[i] + b->src->bytes > run_hi[n_runs - 1])
+						run_hi[n_runs - 1] = sorted[i] + b->src->bytes;
+					continue;
+				}
+				run_lo[n_runs] = sorted[i];
+				run_hi[n_runs++] = sorted[i] + b->src->bytes;
+			}
+		}
+		memset(known, 0, sizeof(known));
+		/* residue costs shared by every warp and class with this lane pattern */
+		if (!ev->patterns && n_active > 0)
+			ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
+		residue_costs *shared = n_active > 0 ?
+			lane_pattern_costs(ev->patterns, b->src->bytes, global, addr, active) : NULL;
+		for (int m = 0; m < n_members; m++) {
+			const bound_access *mb = &l->accesses[members[m]];
+			const km_access *a = mb->src;
+			if (spend_lanes(ev))
+				return -1;
+			if (n_active == 0)
+				continue;
+			int64_t delta = mb->qaddr.lin.c0 - b->qaddr.lin.c0;
+			access_stats *s = &cls->stats[mb->index];
+			s->instructions += a->count;
+			s->lanes += (double)n_active * a->count;
+			/* runs relative to the block offset, as the lane walk pushes them */
+			for (int r = 0; r < n_runs; r++)
+				if (run_list_push(runs, run_lo[r] + delta + shift - off, run_hi[r] + delta + shift - off))
+					return -1;
+			int residue = (int)((((addr[first] + delta) % 128) + 128) % 128);
+			warp_cost *slot = shared ? &shared->cost[residue] : &cost[residue];
+			unsigned char *have = shared ? &shared->known[residue] : &known[residue];
+			if (!*have) {
+				int64_t moved[32];
+				for (int lane = 0; lane < 32; lane++)
+					moved[lane] = active[lane] ? addr[lane] + delta : 0;
+				warp_access_cost(l->hw, global, a->bytes, moved, active, slot);
+				*have = 1;
+			}
+			add_cost(cls, s, slot, ev->plans[mb->index].sample_stride * a->count,
+				global && a->kind != km_store);
+		}
+	}
+	return 0;
+}
+
+block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t *c,
+	const int64_t *offsets)
+{
+	const launch *l = ev->l;
+	block_class *cls = calloc(1, sizeof(*cls));
+	if (!cls)
+		return NULL;
+	cls->stats = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
+	cls->load_runs = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->store_runs = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->key = malloc((size_t)ev->key_len * sizeof(int64_t));
+	lane_state *lanes = malloc(sizeof(lane_state));
+	if (!cls->stats || !cls->load_runs || !cls->store_runs || !cls->key || !lanes) {
+		free(lanes);
+		block_class_free(cls, l->n_groups);
+		return NULL;
+	}
+	cls->key_len = ev->key_len;
+	memcpy(cls->key, ev->key_scratch, (size_t)ev->key_len * sizeof(int64_t));
+	for (int g = 0; g < l->n_groups; g++) {
+		run_list_init(&cls->load_runs[g]);
+		run_list_init(&cls->store_runs[g]);
+	}
+	/* atoms that do not use loop variables: once per thread, not once per
+	 * access and lane */
+	int64_t *thread_atoms = NULL;
+	int atoms_use_loops = 0;
+	for (int i = 0; i < l->atoms.n; i++)
+		for (int j = 6; j < EXPR_N_VARYING; j++)
+			atoms_use_loops |= l->atoms.a[i].num.lin.coeff[j] != 0;
+	if (l->atoms.n > 0 && !atoms_use_loops &&
+	    (thread_atoms = malloc(sizeof(int64_t) * (size_t)l->atoms.n * (size_t)l->threads_per_block))) {
+		for (int t = 0; t < l->threads_per_block; t++) {
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
+			quasi_atoms_eval(&l->atoms, v, &thread_atoms[(size_t)t * (size_t)l->atoms.n]);
+		}
+	}
+	const warpest_kernel *k = l->kernel;
+	int failed = 0;
+	int tpb = l->threads_per_block;
+	/* active threads: the kernel guard over the block's threads, testing only
+	 * what the class key leaves open */
+	int open[COND_MAX_CONSTRAINTS], n_open = 0, none = 0;
+	for (int j = 0; k->guard && l->kernel_guard_linear && j < l->kernel_guard.n; j++) {
+		int state = key_state(ev, ev->kernel_constraint_id[j]);
+		none |= state == 1;
+		if (state == 2)
+			open[n_open++] = j;
+	}
+	for (int t = 0; !none && t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING];
+		thread_vars(ev, t, c, v);
+		int on = 1;
+		if (k->guard && l->kernel_guard_linear) {
+			for (int j = 0; j < n_open && on; j++)
+				on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
+		} else if (k->guard) {
+			int64_t env[EXPR_MAX_SYMBOLS];
+			memcpy(env, l->env, sizeof(env));
+			for (int d = 0; d < 6; d++)
+				env[d] = v[d];
+			on = expr_eval_cond(k->guard, env);
+		}
+		cls->active_threads += on;
+	}
+	cls->empty = cls->active_threads == 0;
+	for (int i = 0; i < l->n_accesses && !cls->empty && !failed; i++) {
+		const bound_access *b = &l->accesses[i];
+		walk w;
+		memset(&w, 0, sizeof(w));
+		w.ev = ev, w.l = l, w.cls = cls, w.b = b, w.plan = &ev->plans[i], w.lanes = lanes;
+		w.offsets = offsets;
+		w.global = b->field->space == km_space_global;
+		w.uniform_loops = !ev->has_varying_loops;
+		w.footprint_only = ev->footprint_only;
+		/* the class key's verdict on each constraint over the whole block:
+		 * 0 true everywhere (no test), 1 false everywhere (the access never
+		 * runs in this block), 2 cut (lanes test it) */
+		int never = 0;
+		for (int g = 0; g < b->guard.n && b->guard_linear; g++) {
+			int state = key_state(ev, ev->plans[i].constraint_id[g]);
+			if (state == 1)
+				never = 1;
+			else if (state == 2)
+				w.checks[w.n_checks++] = g;
+		}
+		/* a disjunctive guard: terms with a constraint false over the block
+		 * are out; a term true over the block makes the guard true there */
+		for (int t = 0; !b->guard_linear && b->guard_dnf && t < b->guard_dnf->n; t++) {
+			int dead = 0, open_c = 0;
+			for (int g = 0; g < b->guard_dnf->term[t].n; g++) {
+				int state = key_state(ev, ev->plans[i].dnf_id[t][g]);
+				dead |= state == 1;
+				open_c += state == 2;
+			}
+			if (!dead && open_c == 0)
+				w.guard_true = 1;
+			else if (!dead)
+				w.live[w.n_live++] = t;
+		}
+		if (!b->guard_linear && b->guard_dnf) {
+			if (w.guard_true)
+				w.n_live = 0;
+			else if (w.n_live == 0)
+				never = 1;
+			else
+				w.dnf = b->guard_dnf;
+		}
+		if (never)
+			continue;
+		int guard_known = b->guard_linear || w.guard_true;
+		/* lanes differ only in tid: whole warps at a time (footprints come
+		 * from boxes) */
+		int constant_loops = 1;
+		for (int j = 0; j < b->src->n_loops; j++)
+			constant_loops &= l->loops[b->src->loops[j]].constant;
+		if (ev->use_residue_costs && constant_loops && b->linear && guard_known &&
+		    b->src->analysable && !w.footprint_only && (ev->use_boxes || !w.global)) {
+			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
+			continue;
+		}
+		/* translates of one quasi-affine access: a warp of the leader serves
+		 * them all */
+		int grouped = ev->use_residue_costs && thread_atoms && b->quasi && b->guard_linear &&
+			b->src->analysable && b->src->n_loops == 0;
+		if (grouped && ev->plans[i].leader != i)
+			continue; /* done with its leader */
+		if (grouped) {
+			failed = quasi_group_stats(ev, cls, i, w.checks, w.n_checks, c, offsets,
+				thread_atoms) != 0;
+			continue;
+		}
+		w.thread_atoms = thread_atoms;
+		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
+			w.warp = warp;
+			for (int lane = 0; lane < 32; lane++) {
+				int t = warp * 32 + lane;
+				lanes->alive[lane] = t < tpb;
+				int64_t *v = lanes->v[lane];
+				memset(v, 0, sizeof(lanes->v[lane]));
+				if (t < tpb)
+					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+				v[3] = c[0], v[4] = c[1], v[5] = c[2];
+				if ((!b->linear && !b->quasi) || (!guard_known && !w.dnf) || !ev->cached ||
+				    ev->has_varying_loops) {
+					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
+					for (int d = 0; d < 6; d++)
+						lanes->env[lane][d] = v[d];
+				}
+			}
+			walk_loops(&w, 0);
+		}
+		failed = w.failed;
+	}
+	free(thread_atoms);
+	free(lanes);
+	/* the block's own load footprint: unique sectors and allocated lines */
+	run_list all, units;
+	run_list_init(&all);
+	run_list_init(&units);
+	if (ev->use_boxes && !failed) {
+		/* a block is a box: its footprint rows come straight from the boxes */
+		run_list stores;
+		run_list_init(&stores);
+		if (wave_boxes_footprint(l, id, 1, &all, &stores, INT64_MAX) != 0)
+			failed = 1;
+		run_list_free(&stores);
+	}
+	for (int g = 0; g < l->n_groups && !failed; g++) {
+		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
+		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))
+			failed = 1;
+	}
+	/* footprints rounded out to DRAM fetch units and sectors: waves whose
+	 * block offsets are multiples of those units union these instead */
+	cls->load_units = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	cls->store_units = calloc((size_t)l->n_groups + 1, sizeof(run_list));
+	if (!cls->load_units || !cls->store_units)
+		failed = 1;
+	for (int g = 0; g < l->n_groups && !failed; g++) {
+		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
+		int64_t sector = (int64_t)l->hw->sector_bytes.value;
+		run_list_init(&cls->load_units[g]);
+		run_list_init(&cls->store_units[g]);
+		if (run_list_to_units(&cls->load_runs[g], fetch, &cls->load_units[g]) ||
+		    run_list_to_units(&cls->store_runs[g], sector, &cls->store_units[g]))
+			failed = 1;
+		for (int64_t i = 0; i < cls->load_units[g].n; i++)
+			cls->load_units[g].r[i].lo *= fetch, cls->load_units[g].r[i].hi *= fetch;
+		for (int64_t i = 0; i < cls->store_units[g].n; i++)
+			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
+	}
+	if (!failed && !run_list_normalize(&all) &&
+	    !run_list_to_units(&all, (int64_t)l->hw->sector_bytes.value, &units)) {
+		cls->unique_load_sectors = run_list_measure(&units);
+		if (!run_list_to_units(&all, (int64_t)l->hw->l1_line_bytes.value, &units))
+			cls->allocated_lines = run_list_measure(&units);
+	}
+	run_list_free(&all);
+	run_list_free(&units);
+	if (failed) {
+		block_class_free(cls, l->n_groups);
+		return NULL;
+	}
+	return cls;
+}

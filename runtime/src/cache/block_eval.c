@@ -1,0 +1,423 @@
+/* The block evaluator's class table: which constraints and residues key a
+ * class, the key of a block, and the lookup that evaluates a new class on a
+ * miss (block_class_eval.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache/block_eval_impl.h"
+
+static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
+{
+	for (int i = 0; i < ev->n_constraints; i++)
+		if (ev->constraint_ne[i] == ne && memcmp(&ev->constraints[i], f, sizeof(*f)) == 0)
+			return i;
+	return -1;
+}
+
+static int find_or_add_constraint(block_evaluator *ev, const linear_form *f, int ne)
+{
+	int i = find_constraint(ev, f, ne);
+	if (i >= 0)
+		return i;
+	if (ev->n_constraints >= MAX_CONSTRAINTS)
+		return -1;
+	ev->constraints[ev->n_constraints] = *f;
+	ev->constraint_ne[ev->n_constraints] = (unsigned char)ne;
+	return ev->n_constraints++;
+}
+
+/* The constraint's index among the evaluator's, or -1 where the class key
+ * says nothing about it (it uses a loop variable whose bounds vary per
+ * thread); sets *full when the table is full. */
+static int constraint_id(block_evaluator *ev, const linear_form *f, int ne, int *full)
+{
+	int id = find_or_add_constraint(ev, f, ne);
+	if (id < 0) {
+		*full = 1;
+		return -1;
+	}
+	const launch *l = ev->l;
+	for (int j = 0; j < l->kernel->n_loops; j++)
+		if (f->coeff[6 + j] && !l->loops[j].constant)
+			return -1;
+	return id;
+}
+
+/* Whether a loop's bounds depend on another loop's variable. */
+static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
+{
+	for (int i = 0; i < l->kernel->n_loops; i++) {
+		int sym = l->kernel->loops[i].sym;
+		if (expr_uses_symbol(loop->lower, sym) ||
+		    (loop->upper && expr_uses_symbol(loop->upper, sym)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether quasi-affine access b is access a moved by a constant: their lanes
+ * are active together and their addresses differ by the same amount. */
+static int quasi_translates(const bound_access *a, const bound_access *b)
+{
+	quasi_form fa = a->qaddr, fb = b->qaddr;
+	fa.lin.c0 = fb.lin.c0 = 0;
+	return a->quasi && b->quasi && a->src->n_loops == 0 && b->src->n_loops == 0 &&
+		a->src->kind == b->src->kind && a->src->bytes == b->src->bytes && a->group == b->group &&
+		a->guard_linear && b->guard_linear && a->guard.n == b->guard.n &&
+		memcmp(a->guard.ge0, b->guard.ge0, sizeof(linear_form) * (size_t)a->guard.n) == 0 &&
+		memcmp(&fa, &fb, sizeof(fa)) == 0;
+}
+
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
+{
+	block_evaluator *ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return NULL;
+	ev->l = l;
+	ev->use_boxes = use_boxes;
+	ev->use_residue_costs = use_residue_costs;
+	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
+	if (!ev->plans || l->n_groups > 256) {
+		block_evaluator_free(ev);
+		return NULL;
+	}
+	ev->cached = 1;
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		ev->has_varying_loops |= !l->loops[i].constant;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		if ((!b->guard_linear && !b->guard_dnf) ||
+		    (b->src->analysable && !b->linear && !b->quasi))
+			ev->cached = 0;
+		for (int j = 0; j < b->src->n_loops; j++) {
+			const bound_loop *bl = &l->loops[b->src->loops[j]];
+			if (!bl->constant && loop_bounds_use_loops(l, bl->src))
+				ev->cached = 0;
+		}
+		int full = 0;
+		for (int c = 0; c < b->guard.n && b->guard_linear && ev->cached; c++)
+			ev->plans[i].constraint_id[c] = constraint_id(ev, &b->guard.ge0[c], 0, &full);
+		for (int t = 0; b->guard_dnf && t < b->guard_dnf->n && ev->cached; t++)
+			for (int c = 0; c < b->guard_dnf->term[t].n; c++)
+				ev->plans[i].dnf_id[t][c] = constraint_id(ev, &b->guard_dnf->term[t].f[c],
+					b->guard_dnf->term[t].ne[c], &full);
+		if (full)
+			ev->cached = 0;
+		double tuples = 1;
+		for (int j = 0; j < b->src->n_loops; j++) {
+			const bound_loop *bl = &l->loops[b->src->loops[j]];
+			tuples *= bl->constant ? (double)bl->trips : 1;
+		}
+		ev->plans[i].sample_stride = tuples > COSTED_ITERATIONS ?
+			(double)(int64_t)(tuples / COSTED_ITERATIONS) : 1;
+		if (b->linear)
+			for (int d = 0; d < 3; d++)
+				ev->group_coeff[b->group][d] = b->addr.coeff[3 + d];
+		if (b->quasi) {
+			for (int d = 0; d < 3; d++)
+				ev->group_coeff[b->group][d] = b->qaddr.lin.coeff[3 + d];
+			memcpy(ev->group_atom[b->group], b->qaddr.atom, sizeof(b->qaddr.atom));
+		}
+	}
+	for (int j = 0; j < l->kernel_guard.n; j++) {
+		int loops = 0;
+		for (int v = 6; v < EXPR_N_VARYING; v++)
+			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
+		ev->kernel_constraint_id[j] = loops ? -1 : find_constraint(ev, &l->kernel_guard.ge0[j], 0);
+	}
+	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
+	/* optional: without it ranges are recomputed */
+	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
+	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
+	if (!ev->warp_range || !ev->warp_range_known) {
+		free(ev->warp_range);
+		free(ev->warp_range_known);
+		ev->warp_range = NULL;
+		ev->warp_range_known = NULL;
+	}
+	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
+	/* divisions once per launch, not once per lane and access */
+	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
+	for (int t = 0; ev->tid && t < l->threads_per_block; t++) {
+		ev->tid[t][0] = t % l->block[0];
+		ev->tid[t][1] = (t / l->block[0]) % l->block[1];
+		ev->tid[t][2] = t / (l->block[0] * l->block[1]);
+	}
+	ev->n_slots = 1024;
+	ev->slots = malloc((size_t)ev->n_slots * sizeof(int));
+	/* warps whose lanes have the same thread-index deltas from their first
+	 * lane (and the same number of lanes) share residue costs */
+	int warps = l->warps_per_block;
+	ev->warp_shape = malloc(sizeof(int) * ((size_t)warps + 1));
+	for (int w = 0; ev->warp_shape && ev->tid && w < warps; w++) {
+		ev->warp_shape[w] = w;
+		for (int u = 0; u < w && ev->warp_shape[w] == w; u++) {
+			if (ev->warp_shape[u] != u)
+				continue;
+			int same = 1;
+			for (int lane = 0; lane < 32 && same; lane++) {
+				int tw = 32 * w + lane, tu = 32 * u + lane;
+				if ((tw < l->threads_per_block) != (tu < l->threads_per_block))
+					same = 0;
+				else if (tw < l->threads_per_block)
+					for (int d = 0; d < 3; d++)
+						same &= ev->tid[tw][d] - ev->tid[32 * w][d] ==
+							ev->tid[tu][d] - ev->tid[32 * u][d];
+			}
+			if (same)
+				ev->warp_shape[w] = u;
+		}
+	}
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		ev->plans[i].pattern = -1;
+		if (!b->linear)
+			continue;
+		for (int j = 0; j < i && ev->plans[i].pattern < 0; j++) {
+			const bound_access *o = &l->accesses[j];
+			if (o->linear && o->src->bytes == b->src->bytes &&
+			    (o->field->space == km_space_global) == (b->field->space == km_space_global) &&
+			    memcmp(o->addr.coeff, b->addr.coeff, 3 * sizeof(int64_t)) == 0)
+				ev->plans[i].pattern = ev->plans[j].pattern;
+		}
+		if (ev->plans[i].pattern < 0)
+			ev->plans[i].pattern = ev->n_patterns++;
+	}
+	ev->costs = calloc((size_t)ev->n_patterns * (size_t)warps + 1, sizeof(residue_costs *));
+	/* groups of at most QUASI_GROUP_MAX accesses (quasi_group_stats' arrays) */
+	int *group_size = calloc((size_t)l->n_accesses + 1, sizeof(int));
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		ev->plans[i].leader = i; /* without group_size: no groups */
+		for (int j = 0; group_size && j < i && b->quasi && b->src->n_loops == 0; j++) {
+			const bound_access *o = &l->accesses[j];
+			if (ev->plans[j].leader == j && group_size[j] < QUASI_GROUP_MAX - 1 &&
+			    quasi_translates(o, b)) {
+				ev->plans[i].leader = j;
+				group_size[j]++;
+				break;
+			}
+		}
+	}
+	free(group_size);
+	if (!ev->key_scratch || !ev->slots || !ev->tid || !ev->warp_shape || !ev->costs) {
+		block_evaluator_free(ev);
+		return NULL;
+	}
+	memset(ev->slots, -1, (size_t)ev->n_slots * sizeof(int));
+	return ev;
+}
+
+void block_evaluator_free(block_evaluator *ev)
+{
+	if (!ev)
+		return;
+	for (int i = 0; i < ev->n_classes; i++)
+		block_class_free(ev->classes[i], ev->l->n_groups);
+	free(ev->classes);
+	free(ev->slots);
+	free(ev->plans);
+	free(ev->key_scratch);
+	free(ev->tid);
+	for (int i = 0; ev->costs && i < ev->n_patterns * ev->l->warps_per_block; i++)
+		free(ev->costs[i]);
+	free(ev->costs);
+	lane_pattern_table_free(ev->patterns);
+	free(ev->warp_range);
+	free(ev->warp_range_known);
+	free(ev->warp_shape);
+	free(ev);
+}
+
+int block_evaluator_n_classes(const block_evaluator *ev)
+{
+	return ev->n_classes;
+}
+
+int block_evaluator_uses_boxes(const block_evaluator *ev)
+{
+	return ev->use_boxes;
+}
+
+int block_evaluator_is_cached(const block_evaluator *ev)
+{
+	return ev->cached;
+}
+
+void block_evaluator_footprint_only(block_evaluator *ev, int on)
+{
+	ev->footprint_only = on;
+}
+
+void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit)
+{
+	ev->work_limit = limit;
+}
+
+int block_evaluator_over_limit(const block_evaluator *ev)
+{
+	return ev->over_limit;
+}
+
+/* ---- block classes ---- */
+
+static void block_offsets(const block_evaluator *ev, const int64_t *c, int64_t *offsets)
+{
+	for (int g = 0; g < ev->l->n_groups; g++) {
+		offsets[g] = ev->group_coeff[g][0] * c[0] + ev->group_coeff[g][1] * c[1] +
+			ev->group_coeff[g][2] * c[2];
+		for (int i = 0; i < ev->l->atoms.n; i++)
+			offsets[g] += ev->group_atom[g][i] * ev->atom_offset[i];
+	}
+}
+
+/* A hash of every thread's lower bound and trip count of the loops whose
+ * bounds depend on the thread (grid-stride loops): blocks with equal
+ * signatures run the same iterations. 0 when every loop is constant. */
+static int64_t loop_signature(const launch *l, const int64_t *c)
+{
+	const warpest_kernel *k = l->kernel;
+	uint64_t h = 0;
+	int64_t env[EXPR_MAX_SYMBOLS];
+	int any = 0;
+	for (int i = 0; i < k->n_loops; i++) {
+		const bound_loop *bl = &l->loops[i];
+		if (bl->constant)
+			continue;
+		if (!any) {
+			memcpy(env, l->env, sizeof(env));
+			env[sym_ctaid_x] = c[0], env[sym_ctaid_y] = c[1], env[sym_ctaid_z] = c[2];
+			h = 1469598103934665603ull;
+			any = 1;
+		}
+		for (int t = 0; t < l->threads_per_block; t++) {
+			env[sym_tid_x] = t % l->block[0];
+			env[sym_tid_y] = (t / l->block[0]) % l->block[1];
+			env[sym_tid_z] = t / (l->block[0] * l->block[1]);
+			int64_t lower = expr_eval(bl->src->lower, env);
+			int64_t trips = bl->src->assumed_trips;
+			if (bl->src->upper) {
+				int64_t span = expr_eval(bl->src->upper, env) - lower;
+				trips = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
+			}
+			h = (h ^ (uint64_t)lower) * 1099511628211ull;
+			h = (h ^ (uint64_t)trips) * 1099511628211ull;
+		}
+	}
+	return (int64_t)h;
+}
+
+static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
+	const int64_t *offsets, int64_t *key)
+{
+	const launch *l = ev->l;
+	if (!ev->cached) {
+		key[0] = id;
+		return;
+	}
+	for (int j = 0; j < ev->n_constraints; j++) {
+		const linear_form *f = &ev->constraints[j];
+		int64_t v = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2];
+		int64_t lo = v, hi = v;
+		for (int d = 0; d < 3; d++) {
+			int64_t span = f->coeff[d] * (l->block[d] - 1);
+			if (span < 0)
+				lo += span;
+			else
+				hi += span;
+		}
+		for (int i = 0; i < l->kernel->n_loops; i++) {
+			const bound_loop *bl = &l->loops[i];
+			int64_t k = f->coeff[6 + i];
+			if (!k || bl->trips <= 0)
+				continue;
+			int64_t first = k * bl->lower, last = k * (bl->lower + (bl->trips - 1) * bl->src->step);
+			lo += first < last ? first : last;
+			hi += first < last ? last : first;
+		}
+		/* form != 0: true where 0 is out of [lo, hi], false where it is all
+		 * of it; form >= 0: true where lo >= 0, false where hi < 0 */
+		int ne = ev->constraint_ne[j];
+		if (ne ? lo > 0 || hi < 0 : lo >= 0) {
+			key[2 * j] = 0;
+			key[2 * j + 1] = 0;
+		} else if (ne ? lo == 0 && hi == 0 : hi < 0) {
+			key[2 * j] = 1;
+			key[2 * j + 1] = 0;
+		} else {
+			key[2 * j] = 2;
+			key[2 * j + 1] = v;
+		}
+	}
+	for (int g = 0; g < l->n_groups; g++)
+		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
+	key[2 * ev->n_constraints + l->n_groups] = loop_signature(l, c);
+	/* quasi-affine addresses: blocks alike only where every atom's
+	 * numerator leaves the same residue */
+	for (int i = 0; i < l->atoms.n; i++)
+		key[2 * ev->n_constraints + l->n_groups + 1 + i] = ev->atom_residue[i];
+}
+
+static uint64_t hash_key(const int64_t *key, int n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (int i = 0; i < n; i++) {
+		h ^= (uint64_t)key[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* Adds `weight` executions of a warp-instruction of cost c to an access's
+ * statistics (and, for global loads, to the block's requested sectors). */
+
+const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *offsets)
+{
+	int64_t c[3];
+	launch_block_coords(ev->l, id, c);
+	quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
+	block_offsets(ev, c, offsets);
+	compute_key(ev, id, c, offsets, ev->key_scratch);
+	uint64_t h = hash_key(ev->key_scratch, ev->key_len);
+	int slot = (int)(h % (uint64_t)ev->n_slots);
+	while (ev->slots[slot] >= 0) {
+		block_class *cls = ev->classes[ev->slots[slot]];
+		if (memcmp(cls->key, ev->key_scratch, (size_t)ev->key_len * sizeof(int64_t)) == 0)
+			return cls;
+		slot = (slot + 1) % ev->n_slots;
+	}
+	block_class *cls = block_class_evaluate(ev, id, c, offsets);
+	if (!cls)
+		return NULL;
+	if (ev->n_classes == ev->cap_classes) {
+		int cap = ev->cap_classes ? 2 * ev->cap_classes : 16;
+		block_class **grown = realloc(ev->classes, (size_t)cap * sizeof(*grown));
+		if (!grown) {
+			block_class_free(cls, ev->l->n_groups);
+			return NULL;
+		}
+		ev->classes = grown;
+		ev->cap_classes = cap;
+	}
+	ev->classes[ev->n_classes] = cls;
+	ev->slots[slot] = ev->n_classes++;
+	/* keep the table under half full */
+	if (ev->n_classes * 2 > ev->n_slots) {
+		int n = ev->n_slots * 2;
+		int *slots = malloc((size_t)n * sizeof(int));
+		if (!slots)
+			return cls;
+		memset(slots, -1, (size_t)n * sizeof(int));
+		for (int i = 0; i < ev->n_classes; i++) {
+			block_class *ci = ev->classes[i];
+			int s = (int)(hash_key(ci->key, ci->key_len) % (uint64_t)n);
+			while (slots[s] >= 0)
+				s = (s + 1) % n;
+			slots[s] = i;
+		}
+		free(ev->slots);
+		ev->slots = slots;
+		ev->n_slots = n;
+	}
+	return cls;
+}

@@ -1,0 +1,65 @@
+/* Evaluation of thread blocks: enumerates the lanes of every warp of a block
+ * for every access and loop iteration, and yields the L1 cost of each
+ * warp-instruction (SPEC §5.1) and the block's byte footprint per access
+ * group (SPEC §5.2, §5.3).
+ *
+ * Blocks that see the same guards and the same address alignment behave
+ * identically up to a translation, so results are cached per block class;
+ * a wave of a thousand blocks usually has a handful of classes. */
+#ifndef WARPEST_BLOCK_EVAL_H
+#define WARPEST_BLOCK_EVAL_H
+
+#include "cache/footprint.h"
+#include "launch/launch.h"
+#include "cache/warp_cost.h"
+
+typedef struct access_stats {
+	double instructions;      /* warp-instructions with an active lane */
+	double lanes;             /* active lane executions */
+	double data_wavefronts;
+	double tag_wavefronts;    /* global only */
+	double cycles;            /* max(data, tag, issue) per instruction, summed */
+	double sectors;           /* 32 B sectors per request, summed (global) */
+	double same_address_ways; /* largest number of lanes on one address, summed */
+} access_stats;
+
+typedef struct block_class {
+	int64_t *key;
+	int key_len;
+	int64_t active_threads;
+	int empty;                /* no thread of the block is active */
+	access_stats *stats;      /* per access */
+	run_list *load_runs;      /* per group, relative to the group's block offset */
+	run_list *store_runs;
+	run_list *load_units;     /* load_runs rounded out to DRAM fetch units (bytes) */
+	run_list *store_units;    /* store_runs rounded out to sectors (bytes) */
+	double requested_load_sectors; /* global loads: sectors over all requests */
+	int64_t unique_load_sectors;   /* global loads: distinct sectors of the block */
+	int64_t allocated_lines;       /* global loads: distinct 128 B lines */
+} block_class;
+
+typedef struct block_evaluator block_evaluator;
+
+/* use_boxes: the caller takes wave footprints from wave_boxes.c, so classes
+ * keep no lane runs (their load_runs/store_runs stay empty).
+ * use_residue_costs: warp-instructions whose lanes are all active are costed
+ * from a table by first-lane residue instead of lane by lane (same result;
+ * off for the reference path the shortcuts are tested against). */
+block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs);
+void block_evaluator_free(block_evaluator *ev);
+/* The class of block `id` (computed on first use) and each group's offset
+ * for that block (array of n_groups, caller's). NULL on allocation failure. */
+const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *group_offsets);
+int block_evaluator_n_classes(const block_evaluator *ev);
+int block_evaluator_uses_boxes(const block_evaluator *ev);
+/* Whether blocks are grouped into classes (else every block is its own). */
+int block_evaluator_is_cached(const block_evaluator *ev);
+/* From now on, new classes carry footprints only (their L1 statistics stay
+ * zero): for earlier waves, whose statistics are never read. */
+void block_evaluator_footprint_only(block_evaluator *ev, int on);
+/* Stops evaluation after `limit` lane evaluations (0: never); then
+ * block_evaluator_get returns NULL and block_evaluator_over_limit is 1. */
+void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit);
+int block_evaluator_over_limit(const block_evaluator *ev);
+
+#endif

@@ -1,0 +1,110 @@
+/* Internals shared by the block evaluator's two halves: the class table
+ * (block_eval.c) and the evaluation of one class (block_class_eval.c). */
+#ifndef WARPEST_BLOCK_EVAL_IMPL_H
+#define WARPEST_BLOCK_EVAL_IMPL_H
+
+#include <string.h>
+
+#include "cache/block_eval.h"
+
+#define MAX_CONSTRAINTS 64
+/* Loop iterations whose warp-instructions are costed one by one; beyond
+ * this, every s-th iteration is costed and weighted by s (the footprint
+ * still takes every iteration). */
+#define COSTED_ITERATIONS 128
+/* Translates of one quasi-affine access evaluated together, at most. */
+#define QUASI_GROUP_MAX 256
+
+typedef struct access_plan {
+	/* per guard constraint: its index among the evaluator's constraints, or
+	 * -1 when a class key says nothing about it (it uses a loop variable
+	 * whose bounds vary per thread) */
+	int constraint_id[COND_MAX_CONSTRAINTS];
+	/* the same for each constraint of each term of a disjunctive guard */
+	int dnf_id[DNF_MAX_TERMS][COND_MAX_CONSTRAINTS];
+	double sample_stride;
+	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
+	/* quasi-affine accesses without loops: the first access this one is a
+	 * translate of (same kind, bytes, guard and form but the constant); itself
+	 * when none */
+	int leader;
+} access_plan;
+
+struct block_evaluator {
+	const launch *l;
+	int cached;              /* classes keyed by guards and alignment; else by block id */
+	int has_varying_loops;   /* some loop bound depends on the thread */
+	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
+	int use_residue_costs;   /* uniform warp-instructions costed by residue */
+	int footprint_only;      /* new classes are for footprints only (earlier waves) */
+	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
+	int over_limit;
+	int n_constraints;
+	linear_form constraints[MAX_CONSTRAINTS];
+	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
+	access_plan *plans;
+	int64_t group_coeff[256][3];
+	int64_t group_atom[256][QUASI_MAX_ATOMS]; /* atom coefficients of quasi-affine groups */
+	/* the block being looked up: each atom's residue (part of the class key)
+	 * and the part its threads add to the atom (part of the block offset) */
+	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
+	/* each kernel guard constraint's index among the constraints, -1 when the
+	 * class key does not decide it (not found, or it uses a loop variable) */
+	int kernel_constraint_id[COND_MAX_CONSTRAINTS];
+	/* range of each constraint's thread-index part over each warp, computed
+	 * on first use: [constraint][warp] */
+	int64_t (*warp_range)[32][2];
+	unsigned char (*warp_range_known)[32];
+	int64_t (*tid)[3];       /* thread coordinates of each thread of a block */
+	int *warp_shape;         /* per warp: the first warp with the same lane deltas */
+	int n_patterns;
+	residue_costs **costs;   /* [pattern * warps + shape], allocated on first use */
+	/* residue costs of quasi-affine warps, by lane pattern (bytes, space,
+	 * active lanes and address deltas from the first active lane) */
+	lane_pattern_table *patterns;
+	int n_classes, cap_classes;
+	block_class **classes;
+	/* open-addressing hash over classes */
+	int *slots;
+	int n_slots;
+	int64_t *key_scratch;
+	int key_len;
+};
+
+/* The varying variables of thread t of the block at ctaid c (loops at 0). */
+static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *c, int64_t *v)
+{
+	memset(v, 0, sizeof(int64_t) * EXPR_N_VARYING);
+	v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+	v[3] = c[0], v[4] = c[1], v[5] = c[2];
+}
+
+/* Counts one warp-instruction's 32 lane evaluations against the work
+ * limit: -1 (and over_limit) once it is passed. */
+static inline int spend_lanes(block_evaluator *ev)
+{
+	ev->work += 32;
+	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
+		ev->over_limit = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* The class key's verdict on constraint `id` over the block being
+ * evaluated: 0 true everywhere, 1 false everywhere, 2 open (lanes test it),
+ * also when the key says nothing about it (id < 0, blocks not grouped). */
+static inline int key_state(const block_evaluator *ev, int id)
+{
+	return ev->cached && id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+}
+
+/* Frees a class and its per-group run lists. */
+void block_class_free(block_class *c, int n_groups);
+/* Evaluates the block at ctaid `c` (linear id `id`, group offsets
+ * `offsets`) as the representative of a new class; NULL when out of memory
+ * or over the work limit. */
+block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t *c,
+	const int64_t *offsets);
+
+#endif

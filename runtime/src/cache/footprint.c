@@ -1,0 +1,296 @@
+#include "cache/footprint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void run_list_init(run_list *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->normal = 1;
+}
+
+void run_list_free(run_list *l)
+{
+	free(l->r);
+	run_list_init(l);
+}
+
+void run_list_clear(run_list *l)
+{
+	l->n = 0;
+	l->normal = 1;
+}
+
+static int reserve(run_list *l, int64_t need)
+{
+	if (need <= l->cap)
+		return 0;
+	int64_t cap = l->cap ? l->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	run *r = realloc(l->r, (size_t)cap * sizeof(run));
+	if (!r)
+		return -1;
+	l->r = r;
+	l->cap = cap;
+	return 0;
+}
+
+int run_list_push_grow(run_list *l, int64_t lo, int64_t hi)
+{
+	if (reserve(l, l->n + 1))
+		return -1;
+	l->r[l->n].lo = lo;
+	l->r[l->n].hi = hi;
+	l->n++;
+	return 0;
+}
+
+int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift)
+{
+	if (reserve(l, l->n + src->n))
+		return -1;
+	for (int64_t i = 0; i < src->n; i++)
+		if (run_list_push(l, src->r[i].lo + shift, src->r[i].hi + shift))
+			return -1;
+	return 0;
+}
+
+/* The end of a sort that alternates between r and tmp: the result is in
+ * src; it goes back to r, and tmp is freed. */
+static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
+{
+	if (src != r)
+		memcpy(r, src, (size_t)n * sizeof(run));
+	free(tmp);
+	return 0;
+}
+
+/* LSD radix sort on lo - min, 11 bits per pass: few buckets keep the
+ * passes cheap for the mid-sized lists of wave footprints. */
+#define RADIX_BITS 11
+#define RADIX_BUCKETS (1 << RADIX_BITS)
+static int radix_sort(run *r, int64_t n)
+{
+	int64_t min = r[0].lo, max = r[0].lo;
+	for (int64_t i = 1; i < n; i++) {
+		if (r[i].lo < min)
+			min = r[i].lo;
+		if (r[i].lo > max)
+			max = r[i].lo;
+	}
+	uint64_t span = (uint64_t)(max - min);
+	run *tmp = malloc((size_t)n * sizeof(run));
+	if (!tmp)
+		return -1;
+	size_t count[RADIX_BUCKETS];
+	run *src = r, *dst = tmp;
+	for (int shift = 0; shift < 64 && (span >> shift) > 0; shift += RADIX_BITS) {
+		memset(count, 0, sizeof(count));
+		for (int64_t i = 0; i < n; i++)
+			count[((uint64_t)(src[i].lo - min) >> shift) & (RADIX_BUCKETS - 1)]++;
+		size_t sum = 0;
+		for (int d = 0; d < RADIX_BUCKETS; d++) {
+			size_t c = count[d];
+			count[d] = sum;
+			sum += c;
+		}
+		for (int64_t i = 0; i < n; i++)
+			dst[count[((uint64_t)(src[i].lo - min) >> shift) & (RADIX_BUCKETS - 1)]++] = src[i];
+		run *t = src;
+		src = dst;
+		dst = t;
+	}
+	return ping_pong_done(r, src, tmp, n);
+}
+
+/* Sorts a list made of a few ascending stretches (the boxes of a wave, the
+ * groups of a footprint) by merging neighbouring stretches pairwise: each
+ * pass reads and writes the list once, in order. `starts` holds the first
+ * index of each of the k stretches. */
+static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
+{
+	run *tmp = malloc((size_t)n * sizeof(run));
+	if (!tmp)
+		return -1;
+	run *src = r, *dst = tmp;
+	while (k > 1) {
+		int k2 = 0;
+		for (int s = 0; s < k; s += 2) {
+			int64_t a = starts[s], a_end = s + 1 < k ? starts[s + 1] : n;
+			int64_t b = a_end, b_end = s + 2 < k ? starts[s + 2] : n;
+			int64_t o = a;
+			while (a < a_end && b < b_end)
+				dst[o++] = src[b].lo < src[a].lo ? src[b++] : src[a++];
+			while (a < a_end)
+				dst[o++] = src[a++];
+			while (b < b_end)
+				dst[o++] = src[b++];
+			starts[k2++] = starts[s];
+		}
+		k = k2;
+		run *t = src;
+		src = dst;
+		dst = t;
+	}
+	return ping_pong_done(r, src, tmp, n);
+}
+
+static int cmp_run(const void *a, const void *b)
+{
+	int64_t x = ((const run *)a)->lo, y = ((const run *)b)->lo;
+	return x < y ? -1 : x > y;
+}
+
+int run_list_normalize(run_list *l)
+{
+	if (l->normal)
+		return 0;
+	/* ascending stretches: a few of them are merged, many are radix-sorted */
+	enum { MAX_STRETCHES = 16 };
+	int64_t starts[MAX_STRETCHES];
+	int k = 1;
+	starts[0] = 0;
+	for (int64_t i = 1; i < l->n && k <= MAX_STRETCHES; i++)
+		if (l->r[i].lo < l->r[i - 1].lo) {
+			if (k < MAX_STRETCHES)
+				starts[k] = i;
+			k++;
+		}
+	if (k > 1) {
+		if (l->n < 64)
+			qsort(l->r, (size_t)l->n, sizeof(run), cmp_run);
+		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l->r, l->n, starts, k) :
+			radix_sort(l->r, l->n))
+			return -1;
+	}
+	int64_t w = 0;
+	for (int64_t i = 0; i < l->n; i++) {
+		if (w > 0 && l->r[i].lo <= l->r[w - 1].hi) {
+			if (l->r[i].hi > l->r[w - 1].hi)
+				l->r[w - 1].hi = l->r[i].hi;
+		} else
+			l->r[w++] = l->r[i];
+	}
+	l->n = w;
+	l->normal = 1;
+	return 0;
+}
+
+static int64_t fdiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
+{
+	run_list_clear(units);
+	for (int64_t i = 0; i < bytes->n; i++)
+		if (run_list_push(units, fdiv(bytes->r[i].lo, unit), fdiv(bytes->r[i].hi - 1, unit) + 1))
+			return -1;
+	return run_list_normalize(units);
+}
+
+int64_t run_list_measure(const run_list *l)
+{
+	int64_t s = 0;
+	for (int64_t i = 0; i < l->n; i++)
+		s += l->r[i].hi - l->r[i].lo;
+	return s;
+}
+
+int64_t run_list_partial_units(const run_list *bytes, int64_t unit)
+{
+	/* A unit is partial when some run ends or starts strictly inside it and
+	 * the unit is not covered from its first to its last byte. */
+	int64_t partial = 0, last_counted = INT64_MIN;
+	for (int64_t i = 0; i < bytes->n; i++) {
+		int64_t ends[2] = {bytes->r[i].lo, bytes->r[i].hi};
+		for (int e = 0; e < 2; e++) {
+			if (ends[e] % unit == 0)
+				continue;
+			int64_t u = fdiv(ends[e], unit);
+			if (u == last_counted)
+				continue;
+			/* covered fully only if a single run spans [u*unit, (u+1)*unit) */
+			int64_t ulo = u * unit, uhi = ulo + unit;
+			int full = bytes->r[i].lo <= ulo && bytes->r[i].hi >= uhi;
+			if (!full) {
+				partial++;
+				last_counted = u;
+			}
+		}
+	}
+	return partial;
+}
+
+int run_list_copy(const run_list *src, run_list *out)
+{
+	run_list_clear(out);
+	if (reserve(out, src->n))
+		return -1;
+	if (src->n > 0)
+		memcpy(out->r, src->r, (size_t)src->n * sizeof(run));
+	out->n = src->n;
+	out->normal = src->normal;
+	return 0;
+}
+
+int run_list_intersect(const run_list *a, const run_list *b, run_list *out)
+{
+	run_list_clear(out);
+	int64_t i = 0, j = 0;
+	while (i < a->n && j < b->n) {
+		int64_t lo = a->r[i].lo > b->r[j].lo ? a->r[i].lo : b->r[j].lo;
+		int64_t hi = a->r[i].hi < b->r[j].hi ? a->r[i].hi : b->r[j].hi;
+		if (lo < hi && run_list_push(out, lo, hi))
+			return -1;
+		if (a->r[i].hi < b->r[j].hi)
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}
+
+int run_list_union(const run_list *a, const run_list *b, run_list *out)
+{
+	run_list_clear(out);
+	int64_t i = 0, j = 0;
+	while (i < a->n || j < b->n) {
+		const run *next;
+		if (j >= b->n || (i < a->n && a->r[i].lo <= b->r[j].lo))
+			next = &a->r[i++];
+		else
+			next = &b->r[j++];
+		if (run_list_push(out, next->lo, next->hi))
+			return -1;
+	}
+	return 0;
+}
+
+int run_list_subtract(const run_list *a, const run_list *b, run_list *out)
+{
+	run_list_clear(out);
+	int64_t j = 0;
+	for (int64_t i = 0; i < a->n; i++) {
+		int64_t lo = a->r[i].lo, hi = a->r[i].hi;
+		while (j < b->n && b->r[j].hi <= lo)
+			j++;
+		int64_t k = j;
+		while (lo < hi) {
+			if (k >= b->n || b->r[k].lo >= hi) {
+				if (run_list_push(out, lo, hi))
+					return -1;
+				break;
+			}
+			if (b->r[k].lo > lo && run_list_push(out, lo, b->r[k].lo))
+				return -1;
+			lo = b->r[k].hi;
+			k++;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* The L1 cost of one warp-instruction (SPEC §5.1): data wavefronts from the
+ * bank rules, tag wavefronts from the distinct 128 B lines, sectors per
+ * request, the issue limit; and the tables that let warps which differ only
+ * by a translation of whole lines share one cost (the three quantities do
+ * not change under it). */
+#ifndef WARPEST_WARP_COST_H
+#define WARPEST_WARP_COST_H
+
+#include <stdint.h>
+
+#include "hardware/hw_table.h"
+
+typedef struct warp_cost {
+	int data_wavefronts;
+	double tag_wavefronts;
+	int lines, sectors;
+	int same_address_ways;
+	double cycles;
+} warp_cost;
+
+/* The cost of one warp-instruction of `bytes`-byte accesses at addr[lane]
+ * for the active lanes; global: the tag stage applies (not shared memory). */
+void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
+	const unsigned char *active, warp_cost *out);
+
+/* The costs of one lane pattern by the first lane's address modulo 128,
+ * filled in as residues are met. */
+typedef struct residue_costs {
+	warp_cost cost[128];
+	unsigned char known[128];
+} residue_costs;
+
+/* Residue costs by lane pattern (bytes, space, active lanes, address deltas
+ * from the first active lane), for warps whose patterns recur across
+ * accesses and blocks. Bounded: past 256 patterns no new one is kept. */
+typedef struct lane_pattern_table lane_pattern_table;
+lane_pattern_table *lane_pattern_table_alloc(void);
+void lane_pattern_table_free(lane_pattern_table *t);
+/* The residue costs of the pattern of (addr, active), added when new; NULL
+ * when t is NULL or full (the caller then costs the warp itself). */
+residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, int global,
+	const int64_t *addr, const unsigned char *active);
+
+#endif

@@ -1,0 +1,238 @@
+/* One estimate: binds the model to the configuration, runs the memory,
+ * compute and atomic models, and applies the multi-limiter performance
+ * model of SPEC §6 (the largest limiter time is the prediction). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/ctx.h"
+#include "estimate/estimate_impl.h"
+#include "cache/wave_boxes.h"
+
+const char *warpest_limiter_name(warpest_limiter limiter)
+{
+	static const char *const names[] = {"L1", "L2", "DRAM", "compute", "shared-atomic"};
+	return limiter >= 0 && limiter < warpest_n_limiters ? names[limiter] : "?";
+}
+
+void warpest_estimate_free(warpest_estimate *e)
+{
+	if (!e)
+		return;
+	launch_release(&e->launch);
+	free(e->access);
+	free(e);
+}
+
+const warpest_summary *warpest_estimate_summary(const warpest_estimate *e)
+{
+	return &e->summary;
+}
+
+/* DRAM bandwidth at the resident warps per SM, from the table's curve when
+ * it has one (the latency ramp at low occupancy). */
+static double dram_bandwidth(const warpest_hw *hw, int warps_per_sm)
+{
+	if (hw->dram_bandwidth_curve.n > 0)
+		return hw_curve_eval(&hw->dram_bandwidth_curve, warps_per_sm);
+	return hw->dram_bandwidth.value;
+}
+
+static void collect_assumptions(warpest_estimate *e)
+{
+	const launch *l = &e->launch;
+	const warpest_kernel *k = e->kernel;
+	if (l->registers_assumed)
+		assumption_add(&e->assumptions, "registers per thread unknown: assumed 32 (give --registers)");
+	for (int i = 0; i < k->n_loops; i++)
+		if (!k->loops[i].upper)
+			assumption_add(&e->assumptions, "loop '%s': %s; assumed %lld iterations", k->loops[i].var,
+				k->loops[i].reason, (long long)k->loops[i].assumed_trips);
+		else if (!l->loops[i].constant)
+			assumption_add(&e->assumptions, "loop '%s' has thread-dependent bounds: operation counts "
+				"use one iteration", k->loops[i].var);
+	int unanalysable = 0;
+	for (int i = 0; i < k->n_accesses; i++)
+		unanalysable += !k->accesses[i].analysable;
+	if (unanalysable)
+		assumption_add(&e->assumptions, "%d access(es) could not be analysed (see accesses): counted "
+			"as instructions only, not in memory volumes", unanalysable);
+	for (int i = 0; i < k->n_assumptions; i++)
+		assumption_add(&e->assumptions, "%s", k->assumptions[i]);
+	if (l->n_blocks < l->wave_blocks)
+		assumption_add(&e->assumptions, "the grid (%lld blocks) is smaller than one wave (%d blocks)",
+			(long long)l->n_blocks, l->wave_blocks);
+}
+
+static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config)
+{
+	warpest_estimate *e = calloc(1, sizeof(*e));
+	if (!e) {
+		ctx_error(ctx, "out of memory");
+		return NULL;
+	}
+	e->kernel = kernel;
+	e->hw = hw;
+	e->config = *config;
+	if (launch_bind(ctx, kernel, hw, config, &e->launch)) {
+		warpest_estimate_free(e);
+		return NULL;
+	}
+	launch *l = &e->launch;
+	snprintf(e->variant, sizeof(e->variant), "%s", l->variant ? l->variant : "");
+	e->config.variant = e->variant[0] ? e->variant : NULL;
+	e->config.n_params = 0; /* names were the caller's; the report lists the bound values */
+	for (int d = 0; d < 3; d++)
+		e->config.grid[d] = l->grid[d];
+	e->access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
+	/* WARPEST_ENUMERATE_LANES: the reference path, every lane of every block
+	 * class evaluated; the tests compare the shortcuts with it */
+	int reference = getenv("WARPEST_ENUMERATE_LANES") != NULL;
+	if (reference)
+		launch_use_reference_path(l);
+	int use_boxes = wave_boxes_applicable(l) && !reference;
+	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes, !reference) : NULL;
+	if (!ev) {
+		ctx_error(ctx, "out of memory");
+		warpest_estimate_free(e);
+		return NULL;
+	}
+	block_evaluator_set_work_limit(ev, config->work_limit);
+	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions);
+	if (rc && block_evaluator_over_limit(ev))
+		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
+			"work limit); its addresses, guards or loops are not affine in the block index, so "
+			"blocks are evaluated one by one: give smaller parameter values or no limit",
+			kernel->name, (long long)config->work_limit);
+	block_evaluator_free(ev);
+	if (rc) {
+		warpest_estimate_free(e);
+		return NULL;
+	}
+	const memory_result *m = &e->mem;
+	warpest_summary *s = &e->summary;
+	double sector = hw->sector_bytes.value;
+	s->blocks_per_sm = l->blocks_per_sm;
+	s->waves_blocks = l->wave_blocks;
+	s->waves = l->waves;
+	s->active_threads = (int64_t)llround((double)m->wave_active_threads * e->scale);
+	double cycles = 0;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const access_stats *a = &e->access[i];
+		cycles += a->cycles;
+		s->l1_data_wavefronts += a->data_wavefronts * e->scale;
+		if (l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind == km_load)
+			s->l1_tag_wavefronts += a->tag_wavefronts * e->scale;
+	}
+	cycles *= e->scale;
+	s->l1_cycles_per_thread = s->active_threads ? cycles / (double)s->active_threads : 0;
+	s->l2_load_bytes = (m->wave_unique_load_sectors + m->wave_l1_capacity_miss_sectors) *
+		sector * e->scale;
+	s->l2_store_bytes = m->wave_store_sectors * sector * e->scale;
+	s->dram_load_bytes = m->wave_dram_load_bytes * e->scale;
+	s->dram_store_bytes = m->wave_store_bytes * e->scale;
+	compute_model_run(l, e->access, e->scale, (double)s->active_threads, &e->compute);
+	atomic_model_run(l, e->access, e->scale, &e->atomic, &e->assumptions);
+	s->flops = e->compute.flops;
+	double sm_hz = hw->sm_count.value * hw->clock_mhz.value * 1e6;
+	s->limiter_seconds[warpest_limiter_l1] = cycles / sm_hz;
+	s->limiter_seconds[warpest_limiter_l2] = (s->l2_load_bytes + s->l2_store_bytes) /
+		hw->l2_bandwidth.value;
+	s->limiter_seconds[warpest_limiter_dram] = (s->dram_load_bytes + s->dram_store_bytes) /
+		dram_bandwidth(hw, l->warps_per_sm);
+	s->limiter_seconds[warpest_limiter_compute] = e->compute.seconds;
+	s->limiter_seconds[warpest_limiter_shared_atomic] = e->atomic.seconds;
+	s->bottleneck = warpest_limiter_l1;
+	for (int i = 1; i < warpest_n_limiters; i++)
+		if (s->limiter_seconds[i] > s->limiter_seconds[s->bottleneck])
+			s->bottleneck = (warpest_limiter)i;
+	s->predicted_seconds = s->limiter_seconds[s->bottleneck];
+	for (int i = 0; i < warpest_n_limiters; i++)
+		e->limiter_utilisation[i] = s->predicted_seconds > 0 ?
+			s->limiter_seconds[i] / s->predicted_seconds : 0;
+	if (e->atomic.present)
+		e->atomic.utilisation = s->predicted_seconds > 0 ?
+			e->atomic.seconds / s->predicted_seconds : 0;
+	collect_assumptions(e);
+	return e;
+}
+
+/* Block shapes one factor-two step away, and the other variants. */
+/* `caller` is the configuration as given (its parameter overrides are still
+ * valid here), so neighbours keep the caller's parameter values. */
+static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
+{
+	const launch *l = &e->launch;
+	warpest_config c = *caller;
+	c.variant = e->config.variant;
+	int moves[6][2] = {{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}};
+	int n_candidates = 0;
+	warpest_config candidates[6 + 16];
+	for (int i = 0; i < 6; i++) {
+		int from = moves[i][0], to = moves[i][1];
+		if (l->block[from] < 2)
+			continue;
+		warpest_config n = c;
+		n.block[from] /= 2;
+		n.block[to] *= 2;
+		n.grid[0] = n.grid[1] = n.grid[2] = 0;
+		candidates[n_candidates++] = n;
+	}
+	for (int v = 0; v < e->kernel->n_variants && n_candidates < 22; v++) {
+		if (strcmp(e->kernel->variants[v].name, e->variant) == 0)
+			continue;
+		warpest_config n = c;
+		n.variant = e->kernel->variants[v].name;
+		n.grid[0] = n.grid[1] = n.grid[2] = 0;
+		candidates[n_candidates++] = n;
+	}
+	for (int i = 0; i < n_candidates; i++) {
+		warpest_ctx quiet = {{0}};
+		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i]);
+		if (!n)
+			continue;
+		double t0 = e->summary.predicted_seconds, t1 = n->summary.predicted_seconds;
+		if (t1 < t0 * 0.99 && e->n_neighbours < 8) {
+			int j = e->n_neighbours++;
+			memcpy(e->neighbours[j].block, n->launch.block, sizeof(int) * 3);
+			snprintf(e->neighbours[j].variant, sizeof(e->neighbours[j].variant), "%s", n->variant);
+			e->neighbours[j].seconds = t1;
+			e->neighbours[j].gain = t0 / t1 - 1;
+			e->neighbours[j].bottleneck = n->summary.bottleneck;
+		}
+		warpest_estimate_free(n);
+	}
+	/* best first */
+	for (int i = 1; i < e->n_neighbours; i++)
+		for (int j = i; j > 0 && e->neighbours[j].seconds < e->neighbours[j - 1].seconds; j--) {
+			__typeof__(e->neighbours[0]) t = e->neighbours[j];
+			e->neighbours[j] = e->neighbours[j - 1];
+			e->neighbours[j - 1] = t;
+		}
+}
+
+warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config)
+{
+	if (!kernel || !hw || !config) {
+		ctx_error(ctx, "warpest_estimate_compute: kernel, hardware table and configuration are required");
+		return NULL;
+	}
+	ctx_clear(ctx);
+	warpest_estimate *e = estimate_one(ctx, kernel, hw, config);
+	if (e && !config->skip_neighbours)
+		find_neighbours(e, config);
+	return e;
+}
+
+/* Used by rank: no neighbour search. */
+warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config);
+warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
+	const warpest_hw *hw, const warpest_config *config)
+{
+	return estimate_one(ctx, kernel, hw, config);
+}

@@ -1,0 +1,37 @@
+/* Everything one estimate computes, kept for the report writers. The
+ * models below fill their parts; this struct only gathers them. */
+#ifndef WARPEST_ESTIMATE_IMPL_H
+#define WARPEST_ESTIMATE_IMPL_H
+
+#include "base/assumptions.h"
+#include "cache/block_eval.h"
+#include "cache/memory_model.h"
+#include "launch/launch.h"
+#include "limiters/atomic_limiter.h"
+#include "limiters/compute_model.h"
+
+struct warpest_estimate {
+	const warpest_kernel *kernel;
+	const warpest_hw *hw;
+	warpest_config config;
+	char variant[64];
+	launch launch;
+	access_stats *access;           /* per access, representative wave */
+	memory_result mem;
+	compute_result compute;
+	atomic_result atomic;
+	double scale;                   /* launch totals = wave figures * scale */
+	warpest_summary summary;
+	double limiter_utilisation[warpest_n_limiters];
+	assumption_list assumptions;
+	/* neighbouring configurations predicted better */
+	int n_neighbours;
+	struct {
+		int block[3];
+		char variant[64];
+		double seconds, gain;
+		warpest_limiter bottleneck;
+	} neighbours[8];
+};
+
+#endif

@@ -1,0 +1,592 @@
+#include "kernel/expr.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Nodes are allocated in chunks and freed together with the model. */
+#define ARENA_CHUNK 1024
+struct expr_arena {
+	expr *chunk;
+	int used;
+	struct expr_arena *next;
+};
+
+expr_arena *expr_arena_alloc(void)
+{
+	return calloc(1, sizeof(expr_arena));
+}
+
+void expr_arena_free(expr_arena *arena)
+{
+	while (arena) {
+		expr_arena *next = arena->next;
+		free(arena->chunk);
+		free(arena);
+		arena = next;
+	}
+}
+
+static expr *arena_new(expr_arena *arena)
+{
+	if (!arena->chunk || arena->used == ARENA_CHUNK) {
+		if (arena->chunk) {
+			/* keep the full chunk in a new list cell behind the head */
+			expr_arena *old = malloc(sizeof(*old));
+			if (!old)
+				return NULL;
+			*old = *arena;
+			arena->next = old;
+		}
+		arena->chunk = calloc(ARENA_CHUNK, sizeof(expr));
+		arena->used = 0;
+		if (!arena->chunk)
+			return NULL;
+	}
+	return &arena->chunk[arena->used++];
+}
+
+void symbol_table_init(symbol_table *table)
+{
+	static const char *const builtin[sym_n_builtin] = {
+		"tid.x", "tid.y", "tid.z", "ctaid.x", "ctaid.y", "ctaid.z",
+		"ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "nctaid.z"};
+	memset(table, 0, sizeof(*table));
+	for (int i = 0; i < sym_n_builtin; i++)
+		symbol_table_add(table, builtin[i],
+			i < 3 ? sym_class_thread : i < 6 ? sym_class_block : sym_class_size);
+}
+
+int symbol_table_find(const symbol_table *table, const char *name)
+{
+	for (int i = 0; i < table->n; i++)
+		if (strcmp(table->names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int symbol_table_add(symbol_table *table, const char *name, sym_class cls)
+{
+	if (table->n >= EXPR_MAX_SYMBOLS || strlen(name) >= sizeof(table->names[0]) ||
+	    symbol_table_find(table, name) >= 0)
+		return -1;
+	int id = table->n++;
+	strcpy(table->names[id], name);
+	table->classes[id] = cls;
+	table->loop_index[id] = -1;
+	if (cls == sym_class_loop) {
+		int k = 0;
+		for (int i = 0; i < id; i++)
+			if (table->classes[i] == sym_class_loop)
+				k++;
+		if (k >= EXPR_MAX_LOOPS) {
+			table->n--;
+			return -1;
+		}
+		table->loop_index[id] = k;
+	}
+	return id;
+}
+
+int expr_varying_index(const symbol_table *table, int sym)
+{
+	if (sym < 6)
+		return sym;
+	if (table->classes[sym] == sym_class_loop)
+		return 6 + table->loop_index[sym];
+	return -1;
+}
+
+int expr_is_varying(const expr *e, const symbol_table *table)
+{
+	if (!e)
+		return 0;
+	if (e->kind == expr_sym) {
+		sym_class c = table->classes[e->sym];
+		return c == sym_class_thread || c == sym_class_block || c == sym_class_loop;
+	}
+	return expr_is_varying(e->a, table) || expr_is_varying(e->b, table);
+}
+
+/* ---- parser ---- */
+
+typedef struct parser {
+	expr_arena *arena;
+	const symbol_table *table;
+	const char *text;
+	int pos;
+	char *err;
+	int err_size;
+	int failed;
+} parser;
+
+static void fail(parser *p, int pos, const char *fmt, const char *arg)
+{
+	if (p->failed)
+		return;
+	p->failed = 1;
+	char what[256];
+	snprintf(what, sizeof(what), fmt, arg);
+	snprintf(p->err, (size_t)p->err_size, "column %d: %s", pos + 1, what);
+}
+
+static void skip_space(parser *p)
+{
+	while (isspace((unsigned char)p->text[p->pos]))
+		p->pos++;
+}
+
+static int accept(parser *p, const char *tok)
+{
+	skip_space(p);
+	size_t n = strlen(tok);
+	if (strncmp(p->text + p->pos, tok, n) == 0) {
+		p->pos += (int)n;
+		return 1;
+	}
+	return 0;
+}
+
+static const expr *node(parser *p, expr_kind kind, const expr *a, const expr *b)
+{
+	if (p->failed)
+		return NULL;
+	expr *e = arena_new(p->arena);
+	if (!e) {
+		fail(p, p->pos, "%s", "out of memory");
+		return NULL;
+	}
+	e->kind = kind;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+static const expr *const_node(parser *p, int64_t v)
+{
+	expr *e = (expr *)node(p, expr_const, NULL, NULL);
+	if (e)
+		e->value = v;
+	return e;
+}
+
+static const expr *parse_expr(parser *p);
+
+static const expr *parse_primary(parser *p)
+{
+	skip_space(p);
+	int start = p->pos;
+	const char *s = p->text + p->pos;
+	if (isdigit((unsigned char)*s)) {
+		char *end;
+		long long v = strtoll(s, &end, 10);
+		p->pos += (int)(end - s);
+		return const_node(p, v);
+	}
+	if (*s == '(') {
+		p->pos++;
+		const expr *e = parse_expr(p);
+		if (!accept(p, ")"))
+			fail(p, p->pos, "%s", "expected ')'");
+		return e;
+	}
+	if (isalpha((unsigned char)*s) || *s == '_') {
+		char name[64];
+		int n = 0;
+		while ((isalnum((unsigned char)s[n]) || s[n] == '_') && n < 60)
+			n++;
+		/* `tid.x`-style builtins carry a dotted suffix */
+		if (s[n] == '.' && (s[n + 1] == 'x' || s[n + 1] == 'y' || s[n + 1] == 'z') &&
+		    !isalnum((unsigned char)s[n + 2]))
+			n += 2;
+		memcpy(name, s, (size_t)n);
+		name[n] = '\0';
+		p->pos += n;
+		if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) {
+			if (!accept(p, "(")) {
+				fail(p, p->pos, "expected '(' after '%s'", name);
+				return NULL;
+			}
+			const expr *a = parse_expr(p);
+			if (!accept(p, ","))
+				fail(p, p->pos, "%s", "expected ','");
+			const expr *b = parse_expr(p);
+			if (!accept(p, ")"))
+				fail(p, p->pos, "%s", "expected ')'");
+			return node(p, name[1] == 'i' ? expr_min : expr_max, a, b);
+		}
+		int id = symbol_table_find(p->table, name);
+		if (id < 0) {
+			fail(p, start, "unknown symbol '%s'", name);
+			return NULL;
+		}
+		if (p->table->classes[id] == sym_class_def)
+			return p->table->defs[id];
+		expr *e = (expr *)node(p, expr_sym, NULL, NULL);
+		if (e)
+			e->sym = id;
+		return e;
+	}
+	if (*s == '\0')
+		fail(p, start, "%s", "unexpected end of expression");
+	else {
+		char c[2] = {*s, 0};
+		fail(p, start, "unexpected '%s'", c);
+	}
+	return NULL;
+}
+
+static const expr *parse_unary(parser *p)
+{
+	if (accept(p, "-"))
+		return node(p, expr_neg, parse_unary(p), NULL);
+	if (accept(p, "+"))
+		return parse_unary(p);
+	return parse_primary(p);
+}
+
+static const expr *parse_term(parser *p)
+{
+	const expr *e = parse_unary(p);
+	for (;;) {
+		skip_space(p);
+		int op_pos = p->pos;
+		char c = p->text[p->pos];
+		if (c != '*' && c != '/' && c != '%')
+			return e;
+		p->pos++;
+		const expr *r = parse_unary(p);
+		if (p->failed)
+			return NULL;
+		if (c == '*') {
+			if (expr_is_varying(e, p->table) && expr_is_varying(r, p->table)) {
+				fail(p, op_pos, "%s", "non-affine expression: product of two "
+					"thread-, block- or loop-dependent terms");
+				return NULL;
+			}
+			e = node(p, expr_mul, e, r);
+		} else {
+			if (expr_is_varying(r, p->table)) {
+				fail(p, op_pos, "%s", "non-affine expression: divisor depends on "
+					"thread, block or loop variables");
+				return NULL;
+			}
+			e = node(p, c == '/' ? expr_div : expr_mod, e, r);
+		}
+	}
+}
+
+static const expr *parse_expr(parser *p)
+{
+	const expr *e = parse_term(p);
+	for (;;) {
+		if (accept(p, "+"))
+			e = node(p, expr_add, e, parse_term(p));
+		else if (accept(p, "-"))
+			e = node(p, expr_sub, e, parse_term(p));
+		else
+			return e;
+	}
+}
+
+static const expr *parse_or(parser *p);
+
+static const expr *parse_cond_primary(parser *p)
+{
+	skip_space(p);
+	if (accept(p, "!"))
+		return node(p, expr_not, parse_cond_primary(p), NULL);
+	/* '(' may open a condition or an arithmetic expression: try the
+	 * condition first and fall back. */
+	if (p->text[p->pos] == '(') {
+		parser save = *p;
+		p->pos++;
+		const expr *c = parse_or(p);
+		if (!p->failed && accept(p, ")")) {
+			skip_space(p);
+			char n = p->text[p->pos];
+			if (n != '<' && n != '>' && n != '=' && n != '!' && n != '+' &&
+			    n != '-' && n != '*' && n != '/' && n != '%')
+				return c;
+		}
+		*p = save;
+	}
+	if (accept(p, "true"))
+		return node(p, expr_true, NULL, NULL);
+	const expr *a = parse_expr(p);
+	static const struct { const char *tok; expr_kind kind; } ops[] = {
+		{"<=", expr_le}, {">=", expr_ge}, {"==", expr_eq}, {"!=", expr_ne},
+		{"<", expr_lt}, {">", expr_gt}};
+	for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (accept(p, ops[i].tok))
+			return node(p, ops[i].kind, a, parse_expr(p));
+	fail(p, p->pos, "%s", "expected a comparison (<, <=, >, >=, ==, !=)");
+	return NULL;
+}
+
+static const expr *parse_and(parser *p)
+{
+	const expr *e = parse_cond_primary(p);
+	while (accept(p, "&&"))
+		e = node(p, expr_and, e, parse_cond_primary(p));
+	return e;
+}
+
+static const expr *parse_or(parser *p)
+{
+	const expr *e = parse_and(p);
+	while (accept(p, "||"))
+		e = node(p, expr_or, e, parse_and(p));
+	return e;
+}
+
+const expr *expr_parse(expr_arena *arena, const symbol_table *table, const char *text,
+	int want_condition, char *err, int err_size)
+{
+	parser p = {arena, table, text, 0, err, err_size, 0};
+	const expr *e = want_condition ? parse_or(&p) : parse_expr(&p);
+	skip_space(&p);
+	if (!p.failed && p.text[p.pos] != '\0') {
+		char c[2] = {p.text[p.pos], 0};
+		fail(&p, p.pos, "unexpected '%s'", c);
+	}
+	return p.failed ? NULL : e;
+}
+
+/* ---- printing ---- */
+
+typedef struct outbuf { char *buf; int size, len; } outbuf;
+
+static void out(outbuf *o, const char *s)
+{
+	int n = (int)strlen(s);
+	if (o->len + n < o->size)
+		memcpy(o->buf + o->len, s, (size_t)n + 1);
+	o->len += n;
+}
+
+static void print_rec(const expr *e, const symbol_table *t, outbuf *o)
+{
+	static const char *const bin[] = {
+		[expr_add] = " + ", [expr_sub] = " - ", [expr_mul] = "*", [expr_div] = "/",
+		[expr_mod] = " % ", [expr_lt] = " < ", [expr_le] = " <= ", [expr_gt] = " > ",
+		[expr_ge] = " >= ", [expr_eq] = " == ", [expr_ne] = " != ",
+		[expr_and] = " && ", [expr_or] = " || "};
+	char num[32];
+	switch (e->kind) {
+	case expr_const:
+		snprintf(num, sizeof(num), "%lld", (long long)e->value);
+		out(o, num);
+		return;
+	case expr_sym:
+		out(o, t->names[e->sym]);
+		return;
+	case expr_neg:
+		out(o, "-(");
+		print_rec(e->a, t, o);
+		out(o, ")");
+		return;
+	case expr_not:
+		out(o, "!(");
+		print_rec(e->a, t, o);
+		out(o, ")");
+		return;
+	case expr_true:
+		out(o, "true");
+		return;
+	case expr_min:
+	case expr_max:
+		out(o, e->kind == expr_min ? "min(" : "max(");
+		print_rec(e->a, t, o);
+		out(o, ", ");
+		print_rec(e->b, t, o);
+		out(o, ")");
+		return;
+	default:
+		out(o, "(");
+		print_rec(e->a, t, o);
+		out(o, bin[e->kind]);
+		print_rec(e->b, t, o);
+		out(o, ")");
+	}
+}
+
+int expr_print(const expr *e, const symbol_table *table, char *buf, int size)
+{
+	outbuf o = {buf, size, 0};
+	if (size > 0)
+		buf[0] = '\0';
+	print_rec(e, table, &o);
+	return o.len;
+}
+
+/* ---- evaluation ---- */
+
+int64_t floor_div(int64_t a, int64_t b)
+{
+	if (b == 0)
+		return 0;
+	int64_t q = a / b;
+	if ((a % b != 0) && ((a < 0) != (b < 0)))
+		q--;
+	return q;
+}
+
+int64_t floor_mod(int64_t a, int64_t b)
+{
+	if (b == 0)
+		return 0;
+	return a - floor_div(a, b) * b;
+}
+
+int64_t expr_eval(const expr *e, const int64_t *env)
+{
+	switch (e->kind) {
+	case expr_const: return e->value;
+	case expr_sym: return env[e->sym];
+	case expr_add: return expr_eval(e->a, env) + expr_eval(e->b, env);
+	case expr_sub: return expr_eval(e->a, env) - expr_eval(e->b, env);
+	case expr_mul: return expr_eval(e->a, env) * expr_eval(e->b, env);
+	case expr_neg: return -expr_eval(e->a, env);
+	case expr_div: return floor_div(expr_eval(e->a, env), expr_eval(e->b, env));
+	case expr_mod: return floor_mod(expr_eval(e->a, env), expr_eval(e->b, env));
+	case expr_min: {
+		int64_t a = expr_eval(e->a, env), b = expr_eval(e->b, env);
+		return a < b ? a : b;
+	}
+	case expr_max: {
+		int64_t a = expr_eval(e->a, env), b = expr_eval(e->b, env);
+		return a > b ? a : b;
+	}
+	default:
+		return expr_eval_cond(e, env);
+	}
+}
+
+int expr_eval_cond(const expr *e, const int64_t *env)
+{
+	switch (e->kind) {
+	case expr_lt: return expr_eval(e->a, env) < expr_eval(e->b, env);
+	case expr_le: return expr_eval(e->a, env) <= expr_eval(e->b, env);
+	case expr_gt: return expr_eval(e->a, env) > expr_eval(e->b, env);
+	case expr_ge: return expr_eval(e->a, env) >= expr_eval(e->b, env);
+	case expr_eq: return expr_eval(e->a, env) == expr_eval(e->b, env);
+	case expr_ne: return expr_eval(e->a, env) != expr_eval(e->b, env);
+	case expr_and: return expr_eval_cond(e->a, env) && expr_eval_cond(e->b, env);
+	case expr_or: return expr_eval_cond(e->a, env) || expr_eval_cond(e->b, env);
+	case expr_not: return !expr_eval_cond(e->a, env);
+	case expr_true: return 1;
+	default: return expr_eval(e, env) != 0;
+	}
+}
+
+/* ---- linearisation ---- */
+
+static int is_constant_form(const linear_form *f)
+{
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		if (f->coeff[i])
+			return 0;
+	return 1;
+}
+
+static void form_scale(linear_form *f, int64_t k)
+{
+	f->c0 *= k;
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		f->coeff[i] *= k;
+}
+
+static void form_add(linear_form *f, const linear_form *g, int64_t sign)
+{
+	f->c0 += sign * g->c0;
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		f->coeff[i] += sign * g->coeff[i];
+}
+
+int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	linear_form *out)
+{
+	linear_form a, b;
+	memset(out, 0, sizeof(*out));
+	switch (e->kind) {
+	case expr_const:
+		out->c0 = e->value;
+		return 1;
+	case expr_sym: {
+		int v = expr_varying_index(table, e->sym);
+		if (v >= 0)
+			out->coeff[v] = 1;
+		else
+			out->c0 = env[e->sym];
+		return 1;
+	}
+	case expr_add:
+	case expr_sub:
+		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
+			return 0;
+		*out = a;
+		form_add(out, &b, e->kind == expr_add ? 1 : -1);
+		return 1;
+	case expr_neg:
+		if (!expr_linearize(e->a, table, env, out))
+			return 0;
+		form_scale(out, -1);
+		return 1;
+	case expr_mul:
+		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
+			return 0;
+		if (is_constant_form(&a)) {
+			*out = b;
+			form_scale(out, a.c0);
+			return 1;
+		}
+		if (is_constant_form(&b)) {
+			*out = a;
+			form_scale(out, b.c0);
+			return 1;
+		}
+		return 0;
+	case expr_div:
+	case expr_mod:
+	case expr_min:
+	case expr_max:
+		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
+			return 0;
+		if (!is_constant_form(&a) || !is_constant_form(&b)) {
+			/* an exact division of an affine value stays affine */
+			if (e->kind == expr_div && is_constant_form(&b) && b.c0 != 0) {
+				int exact = a.c0 % b.c0 == 0;
+				for (int i = 0; i < EXPR_N_VARYING; i++)
+					exact = exact && a.coeff[i] % b.c0 == 0;
+				if (exact) {
+					*out = a;
+					out->c0 /= b.c0;
+					for (int i = 0; i < EXPR_N_VARYING; i++)
+						out->coeff[i] /= b.c0;
+					return 1;
+				}
+			}
+			return 0;
+		}
+		switch (e->kind) {
+		case expr_div: out->c0 = floor_div(a.c0, b.c0); break;
+		case expr_mod: out->c0 = floor_mod(a.c0, b.c0); break;
+		case expr_min: out->c0 = a.c0 < b.c0 ? a.c0 : b.c0; break;
+		default: out->c0 = a.c0 > b.c0 ? a.c0 : b.c0; break;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int expr_uses_symbol(const expr *e, int sym)
+{
+	if (!e)
+		return 0;
+	if (e->kind == expr_sym)
+		return e->sym == sym;
+	return expr_uses_symbol(e->a, sym) || expr_uses_symbol(e->b, sym);
+}

@@ -1,0 +1,147 @@
+#include "kernel/guard_dnf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void guard_dnf_true(linear_dnf *out)
+{
+	out->n = 1;
+	out->term[0].n = 0;
+}
+
+int guard_dnf_conjunction(const linear_dnf *d, linear_cond *out)
+{
+	if (d->n == 0) {
+		memset(&out->ge0[0], 0, sizeof(out->ge0[0]));
+		out->ge0[0].c0 = -1;
+		out->n = 1;
+		return 1;
+	}
+	if (d->n > 1)
+		return 0;
+	for (int c = 0; c < d->term[0].n; c++)
+		if (d->term[0].ne[c])
+			return 0;
+	out->n = d->term[0].n;
+	memcpy(out->ge0, d->term[0].f, sizeof(linear_form) * (size_t)d->term[0].n);
+	return 1;
+}
+
+static void dnf_false(linear_dnf *out)
+{
+	out->n = 0;
+}
+
+/* out = one term of one constraint: k*(a - b) + bias >= 0, or a - b != 0 */
+static void dnf_single(linear_dnf *out, const linear_form *a, const linear_form *b, int64_t k,
+	int64_t bias, int ne)
+{
+	dnf_term *t = &out->term[0];
+	out->n = 1;
+	t->n = 1;
+	t->ne[0] = (unsigned char)ne;
+	linear_form *f = &t->f[0];
+	f->c0 = k * (a->c0 - b->c0) + bias;
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		f->coeff[i] = k * (a->coeff[i] - b->coeff[i]);
+}
+
+int guard_dnf_and(const linear_dnf *a, const linear_dnf *b, linear_dnf *out)
+{
+	if (a->n * b->n > DNF_MAX_TERMS)
+		return 0;
+	out->n = 0;
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++) {
+			const dnf_term *x = &a->term[i], *y = &b->term[j];
+			if (x->n + y->n > COND_MAX_CONSTRAINTS)
+				return 0;
+			dnf_term *t = &out->term[out->n++];
+			*t = *x;
+			memcpy(&t->f[t->n], y->f, sizeof(linear_form) * (size_t)y->n);
+			memcpy(&t->ne[t->n], y->ne, (size_t)y->n);
+			t->n += y->n;
+		}
+	return 1;
+}
+
+/* e, or !e when neg, into out. Terms are large: temporaries live on the
+ * heap, not on the stack of a recursion. */
+static int to_dnf(const expr *e, const symbol_table *table, const int64_t *env, int neg,
+	linear_dnf *out)
+{
+	if (e->kind != expr_true && !expr_is_varying(e, table)) {
+		if (expr_eval_cond(e, env) != neg)
+			guard_dnf_true(out);
+		else
+			dnf_false(out);
+		return 1;
+	}
+	linear_form a, b;
+	switch (e->kind) {
+	case expr_true:
+		if (neg)
+			dnf_false(out);
+		else
+			guard_dnf_true(out);
+		return 1;
+	case expr_not:
+		return to_dnf(e->a, table, env, !neg, out);
+	case expr_and:
+	case expr_or: {
+		int conjunction = (e->kind == expr_and) != neg; /* De Morgan */
+		linear_dnf *x = malloc(sizeof(*x)), *y = malloc(sizeof(*y));
+		int ok = x && y && to_dnf(e->a, table, env, neg, x) && to_dnf(e->b, table, env, neg, y);
+		if (ok && conjunction)
+			ok = guard_dnf_and(x, y, out);
+		else if (ok) {
+			ok = x->n + y->n <= DNF_MAX_TERMS;
+			if (ok) {
+				*out = *x;
+				memcpy(&out->term[out->n], y->term, sizeof(dnf_term) * (size_t)y->n);
+				out->n += y->n;
+			}
+		}
+		free(x);
+		free(y);
+		return ok;
+	}
+	case expr_lt: case expr_le: case expr_gt: case expr_ge: case expr_eq: case expr_ne:
+		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	/* a OP b, negated when neg: every comparison is one constraint on
+	 * a - b, except == (two) */
+	expr_kind k = e->kind;
+	if (neg)
+		k = k == expr_lt ? expr_ge : k == expr_le ? expr_gt : k == expr_gt ? expr_le :
+		    k == expr_ge ? expr_lt : k == expr_eq ? expr_ne : expr_eq;
+	switch (k) {
+	case expr_lt: dnf_single(out, &a, &b, -1, -1, 0); return 1; /* b - a - 1 >= 0 */
+	case expr_le: dnf_single(out, &a, &b, -1, 0, 0); return 1;
+	case expr_gt: dnf_single(out, &a, &b, 1, -1, 0); return 1;
+	case expr_ge: dnf_single(out, &a, &b, 1, 0, 0); return 1;
+	case expr_ne: dnf_single(out, &a, &b, 1, 0, 1); return 1;
+	default: { /* ==: a - b >= 0 and b - a >= 0 */
+		linear_dnf *up = malloc(sizeof(*up));
+		if (!up)
+			return 0;
+		dnf_single(out, &a, &b, 1, 0, 0);
+		dnf_single(up, &a, &b, -1, 0, 0);
+		out->term[0].f[1] = up->term[0].f[0];
+		out->term[0].ne[1] = 0;
+		out->term[0].n = 2;
+		free(up);
+		return 1;
+	}
+	}
+}
+
+int guard_dnf_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	linear_dnf *out)
+{
+	return to_dnf(e, table, env, 0, out);
+}

@@ -1,0 +1,48 @@
+/* The kernel model object: writing it back as JSON, its accessors and
+ * freeing it. The JSON reader is kernel_model_json.c. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "base/ctx.h"
+#include "kernel/kernel_model.h"
+
+void warpest_kernel_free(warpest_kernel *k)
+{
+	if (!k)
+		return;
+	expr_arena_free(k->arena);
+	free(k->fields);
+	free(k->accesses);
+	free(k->ops);
+	free(k->variants);
+	free(k->assumptions);
+	if (k->json)
+		json_object_put(k->json);
+	free(k);
+}
+
+char *warpest_kernel_to_json(const warpest_kernel *k)
+{
+	const char *s = json_object_to_json_string_ext(k->json,
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
+	return s ? strdup(s) : NULL;
+}
+
+const char *warpest_kernel_name(const warpest_kernel *k)
+{
+	return k->name;
+}
+
+int warpest_kernel_n_variants(const warpest_kernel *k)
+{
+	return k->n_variants;
+}
+
+const char *warpest_kernel_variant_name(const warpest_kernel *k, int i)
+{
+	return i >= 0 && i < k->n_variants ? k->variants[i].name : NULL;
+}

@@ -1,0 +1,99 @@
+/* The kernel model in memory (docs/kernel-model.md). Built by
+ * kernel_model_json.c; read-only afterwards and shared by all estimates. */
+#ifndef WARPEST_KERNEL_MODEL_H
+#define WARPEST_KERNEL_MODEL_H
+
+#include <json-c/json.h>
+
+#include "kernel/expr.h"
+
+#define KM_MAX_DIMS 8
+
+typedef enum km_space { km_space_global, km_space_shared, km_space_local } km_space;
+typedef enum km_access_kind { km_load, km_store, km_atomic, km_cas } km_access_kind;
+
+typedef struct km_field {
+	char name[64];
+	km_space space;
+	int elem_bytes;
+	int64_t align;
+	int n_dims;
+	const expr *dims[KM_MAX_DIMS];
+} km_field;
+
+typedef struct km_loop {
+	char var[64];
+	int sym;                 /* symbol id of the loop variable */
+	const expr *lower, *upper; /* upper NULL: trip_count is assumed */
+	int64_t step;
+	int64_t assumed_trips;
+	char reason[160];
+} km_loop;
+
+typedef struct km_access {
+	int field;
+	km_access_kind kind;
+	int bytes;
+	int analysable;
+	char reason[160];
+	const expr *offset;      /* byte offset from the field base (index form folded in) */
+	int n_loops;
+	int loops[EXPR_MAX_LOOPS]; /* indices into kernel loops, outermost first */
+	const expr *guard;       /* NULL: none */
+	char loc[160];
+	int count;
+	int uses_result;
+	char contention[32];     /* atomics on data-dependent addresses */
+} km_access;
+
+enum km_op {
+	km_op_fp32_add, km_op_fp32_mul, km_op_fp32_fma,
+	km_op_fp64_add, km_op_fp64_mul, km_op_fp64_fma,
+	km_op_int, km_op_int_mad, km_op_sfu, km_op_other, km_n_ops
+};
+extern const char *const km_op_names[km_n_ops];
+
+typedef struct km_ops {
+	int n_loops;
+	int loops[EXPR_MAX_LOOPS];
+	double count[km_n_ops];
+} km_ops;
+
+typedef struct km_variant {
+	char name[64];
+	int n;
+	int params[16];          /* symbol ids */
+	int64_t values[16];
+} km_variant;
+
+struct warpest_kernel {
+	char name[256];
+	char source[512];
+	char origin[512];        /* file it was read from */
+	expr_arena *arena;
+	symbol_table symbols;
+	int n_params;
+	int param_syms[64];
+	int64_t param_values[64];
+	int param_has_value[64];
+	const expr *threads[3];  /* NULL: not given */
+	const expr *grid[3];
+	const expr *guard;       /* NULL: none */
+	int n_loops;
+	km_loop loops[EXPR_MAX_LOOPS];
+	int n_fields;
+	km_field *fields;
+	int n_accesses;
+	km_access *accesses;
+	int n_ops;
+	km_ops *ops;
+	int registers;           /* 0: unknown */
+	int64_t shared_static, shared_dynamic;
+	int n_variants;
+	km_variant *variants;
+	int n_assumptions;
+	char (*assumptions)[256];
+	json_object *json;       /* the document it was read from, for writing back */
+};
+
+#endif

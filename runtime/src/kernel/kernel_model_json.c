@@ -1,0 +1,766 @@
+#define _POSIX_C_SOURCE 200809L
+/* Reads the kernel model JSON (docs/kernel-model.md) into a warpest_kernel.
+ * Every error names the origin file, the JSON field path and, for
+ * expressions, the column. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/ctx.h"
+#include "base/text_file.h"
+#include "kernel/kernel_model.h"
+
+const char *const km_op_names[km_n_ops] = {
+	"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul", "fp64_fma",
+	"int", "int_mad", "sfu", "other"};
+
+typedef struct reader {
+	warpest_ctx *ctx;
+	warpest_kernel *k;
+	const char *origin;
+} reader;
+
+static int fail_at(reader *r, const char *path, const char *what)
+{
+	ctx_error(r->ctx, "%s: %s: %s", r->origin, path, what);
+	return -1;
+}
+
+/* Checks that obj has only keys from `allowed` (NULL-terminated); keys that
+ * start with "x-" are extensions and are ignored. */
+static int check_keys(reader *r, json_object *obj, const char *path, const char *const *allowed)
+{
+	json_object_object_foreach(obj, key, val) {
+		(void)val;
+		if (strncmp(key, "x-", 2) == 0)
+			continue;
+		int ok = 0;
+		for (int i = 0; allowed[i]; i++)
+			ok = ok || strcmp(key, allowed[i]) == 0;
+		if (!ok) {
+			char what[256];
+			snprintf(what, sizeof(what), "unknown key '%s'", key);
+			return fail_at(r, path, what);
+		}
+	}
+	return 0;
+}
+
+static json_object *get(json_object *obj, const char *key)
+{
+	json_object *v = NULL;
+	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
+}
+
+static int get_string(reader *r, json_object *obj, const char *path, const char *key,
+	char *out, size_t size, int required)
+{
+	json_object *v = get(obj, key);
+	char p[256];
+	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
+	if (!v) {
+		if (required)
+			return fail_at(r, p, "required field is missing");
+		return 0;
+	}
+	if (!json_object_is_type(v, json_type_string))
+		return fail_at(r, p, "must be a string");
+	snprintf(out, size, "%s", json_object_get_string(v));
+	return 0;
+}
+
+static int get_int(reader *r, json_object *obj, const char *path, const char *key,
+	int64_t *out, int required, int64_t min_value)
+{
+	json_object *v = get(obj, key);
+	char p[256];
+	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
+	if (!v) {
+		if (required)
+			return fail_at(r, p, "required field is missing");
+		return 0;
+	}
+	if (!json_object_is_type(v, json_type_int))
+		return fail_at(r, p, "must be an integer");
+	int64_t x = json_object_get_int64(v);
+	if (x < min_value) {
+		char what[96];
+		snprintf(what, sizeof(what), "must be at least %lld", (long long)min_value);
+		return fail_at(r, p, what);
+	}
+	*out = x;
+	return 0;
+}
+
+/* Parses the string at obj[key] (or obj itself when key is NULL). */
+static const expr *parse_text(reader *r, json_object *v, const char *path, int condition)
+{
+	if (!v || !json_object_is_type(v, json_type_string)) {
+		if (v && !condition && json_object_is_type(v, json_type_int)) {
+			char num[32];
+			snprintf(num, sizeof(num), "%lld", (long long)json_object_get_int64(v));
+			char err[256];
+			const expr *e = expr_parse(r->k->arena, &r->k->symbols, num, 0, err, sizeof(err));
+			if (!e)
+				fail_at(r, path, err);
+			return e;
+		}
+		fail_at(r, path, condition ? "must be a condition string" : "must be an expression string");
+		return NULL;
+	}
+	char err[512];
+	const expr *e = expr_parse(r->k->arena, &r->k->symbols, json_object_get_string(v),
+		condition, err, sizeof(err));
+	if (!e)
+		fail_at(r, path, err);
+	return e;
+}
+
+static const expr *parse_key(reader *r, json_object *obj, const char *path, const char *key,
+	int condition, int required)
+{
+	char p[256];
+	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
+	json_object *v = get(obj, key);
+	if (!v) {
+		if (required)
+			fail_at(r, p, "required field is missing");
+		return NULL;
+	}
+	return parse_text(r, v, p, condition);
+}
+
+static int valid_name(const char *s)
+{
+	if (!(isalpha((unsigned char)*s) || *s == '_'))
+		return 0;
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || *s == '_'))
+			return 0;
+	return 1;
+}
+
+static int add_symbol(reader *r, const char *path, const char *name, sym_class cls)
+{
+	if (!valid_name(name) || strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
+	    strcmp(name, "true") == 0) {
+		char what[160];
+		snprintf(what, sizeof(what), "'%s' is not a valid symbol name", name);
+		return fail_at(r, path, what);
+	}
+	int id = symbol_table_add(&r->k->symbols, name, cls);
+	if (id < 0) {
+		char what[160];
+		snprintf(what, sizeof(what), "symbol '%s' is defined twice (or too many symbols)", name);
+		return fail_at(r, path, what);
+	}
+	return id;
+}
+
+static int read_params(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "params");
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "params", "must be an array");
+	warpest_kernel *k = r->k;
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *p = json_object_array_get_idx(arr, i);
+		char path[64], name[64];
+		snprintf(path, sizeof(path), "params[%zu]", i);
+		if (!json_object_is_type(p, json_type_object))
+			return fail_at(r, path, "must be an object {\"name\", \"value\"}");
+		static const char *const keys[] = {"name", "value", "doc", NULL};
+		if (check_keys(r, p, path, keys) || get_string(r, p, path, "name", name, sizeof(name), 1))
+			return -1;
+		if (k->n_params >= 64)
+			return fail_at(r, path, "too many parameters (at most 64)");
+		int id = add_symbol(r, path, name, sym_class_param);
+		if (id < 0)
+			return -1;
+		int j = k->n_params++;
+		k->param_syms[j] = id;
+		if (get(p, "value")) {
+			if (get_int(r, p, path, "value", &k->param_values[j], 1, INT64_MIN))
+				return -1;
+			k->param_has_value[j] = 1;
+		}
+	}
+	return 0;
+}
+
+static int read_loops_symbols(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "loops");
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "loops", "must be an array");
+	if (json_object_array_length(arr) > EXPR_MAX_LOOPS)
+		return fail_at(r, "loops", "too many loops (at most 8)");
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *l = json_object_array_get_idx(arr, i);
+		char path[64];
+		snprintf(path, sizeof(path), "loops[%zu]", i);
+		if (!json_object_is_type(l, json_type_object))
+			return fail_at(r, path, "must be an object");
+		km_loop *loop = &r->k->loops[r->k->n_loops++];
+		if (get_string(r, l, path, "var", loop->var, sizeof(loop->var), 1))
+			return -1;
+		loop->sym = add_symbol(r, path, loop->var, sym_class_loop);
+		if (loop->sym < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_loops_bounds(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "loops");
+	for (int i = 0; i < r->k->n_loops; i++) {
+		json_object *l = json_object_array_get_idx(arr, (size_t)i);
+		km_loop *loop = &r->k->loops[i];
+		char path[64];
+		snprintf(path, sizeof(path), "loops[%d]", i);
+		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
+			"reason", "loc", NULL};
+		if (check_keys(r, l, path, keys))
+			return -1;
+		loop->lower = parse_key(r, l, path, "lower", 0, 1);
+		if (!loop->lower)
+			return -1;
+		loop->step = 1;
+		if (get_int(r, l, path, "step", &loop->step, 0, 1))
+			return -1;
+		if (get(l, "upper")) {
+			loop->upper = parse_key(r, l, path, "upper", 0, 1);
+			if (!loop->upper)
+				return -1;
+		} else {
+			if (get_int(r, l, path, "trip_count", &loop->assumed_trips, 1, 0))
+				return fail_at(r, path, "a loop needs 'upper' or, when its trip count is "
+					"unknown, 'trip_count' (and 'reason')");
+			if (get_string(r, l, path, "reason", loop->reason, sizeof(loop->reason), 0))
+				return -1;
+			if (!loop->reason[0])
+				snprintf(loop->reason, sizeof(loop->reason), "trip count unknown");
+		}
+	}
+	return 0;
+}
+
+static int read_defs(reader *r, json_object *doc)
+{
+	json_object *defs = get(doc, "defs");
+	if (!defs)
+		return 0;
+	if (!json_object_is_type(defs, json_type_object))
+		return fail_at(r, "defs", "must be an object of name: expression");
+	json_object_object_foreach(defs, name, val) {
+		char path[128];
+		snprintf(path, sizeof(path), "defs.%s", name);
+		const expr *e = parse_text(r, val, path, 0);
+		if (!e)
+			return -1;
+		int id = add_symbol(r, path, name, sym_class_def);
+		if (id < 0)
+			return -1;
+		r->k->symbols.defs[id] = e;
+	}
+	return 0;
+}
+
+static int read_xyz(reader *r, json_object *doc, const char *key, const expr **out)
+{
+	json_object *o = get(doc, key);
+	if (!o)
+		return 0;
+	if (!json_object_is_type(o, json_type_object))
+		return fail_at(r, key, "must be an object with keys x, y, z");
+	static const char *const keys[] = {"x", "y", "z", NULL};
+	if (check_keys(r, o, key, keys))
+		return -1;
+	for (int d = 0; d < 3; d++) {
+		if (!get(o, keys[d]))
+			continue;
+		out[d] = parse_key(r, o, key, keys[d], 0, 1);
+		if (!out[d])
+			return -1;
+		if (expr_is_varying(out[d], &r->k->symbols)) {
+			char p[64];
+			snprintf(p, sizeof(p), "%s.%s", key, keys[d]);
+			return fail_at(r, p, "must not depend on thread, block or loop variables");
+		}
+	}
+	return 0;
+}
+
+static int read_fields(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "fields");
+	if (!arr)
+		return fail_at(r, "fields", "required field is missing");
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "fields", "must be an array");
+	warpest_kernel *k = r->k;
+	k->n_fields = (int)json_object_array_length(arr);
+	k->fields = calloc((size_t)k->n_fields + 1, sizeof(km_field));
+	if (!k->fields)
+		return fail_at(r, "fields", "out of memory");
+	for (int i = 0; i < k->n_fields; i++) {
+		json_object *f = json_object_array_get_idx(arr, (size_t)i);
+		km_field *field = &k->fields[i];
+		char path[64], space[16] = "global";
+		snprintf(path, sizeof(path), "fields[%d]", i);
+		if (!json_object_is_type(f, json_type_object))
+			return fail_at(r, path, "must be an object");
+		static const char *const keys[] = {"name", "space", "elem_bytes", "align", "dims",
+			"loc", NULL};
+		int64_t elem = 0, align = 256;
+		if (check_keys(r, f, path, keys) ||
+		    get_string(r, f, path, "name", field->name, sizeof(field->name), 1) ||
+		    get_string(r, f, path, "space", space, sizeof(space), 0) ||
+		    get_int(r, f, path, "elem_bytes", &elem, 1, 1) ||
+		    get_int(r, f, path, "align", &align, 0, 1))
+			return -1;
+		for (int j = 0; j < i; j++)
+			if (strcmp(k->fields[j].name, field->name) == 0)
+				return fail_at(r, path, "field name is used twice");
+		if (strcmp(space, "global") == 0)
+			field->space = km_space_global;
+		else if (strcmp(space, "shared") == 0)
+			field->space = km_space_shared;
+		else if (strcmp(space, "local") == 0)
+			field->space = km_space_local;
+		else
+			return fail_at(r, path, "space must be 'global', 'shared' or 'local'");
+		field->elem_bytes = (int)elem;
+		field->align = align;
+		json_object *dims = get(f, "dims");
+		if (dims) {
+			char dpath[96];
+			snprintf(dpath, sizeof(dpath), "%s.dims", path);
+			if (!json_object_is_type(dims, json_type_array) ||
+			    json_object_array_length(dims) > KM_MAX_DIMS)
+				return fail_at(r, dpath, "must be an array of at most 8 expressions");
+			field->n_dims = (int)json_object_array_length(dims);
+			for (int d = 0; d < field->n_dims; d++) {
+				char epath[128];
+				snprintf(epath, sizeof(epath), "%s[%d]", dpath, d);
+				field->dims[d] = parse_text(r, json_object_array_get_idx(dims, (size_t)d),
+					epath, 0);
+				if (!field->dims[d])
+					return -1;
+				if (expr_is_varying(field->dims[d], &k->symbols))
+					return fail_at(r, epath, "must not depend on thread, block or loop variables");
+			}
+		}
+	}
+	return 0;
+}
+
+static int find_field(const warpest_kernel *k, const char *name)
+{
+	for (int i = 0; i < k->n_fields; i++)
+		if (strcmp(k->fields[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int find_loop(const warpest_kernel *k, const char *name)
+{
+	for (int i = 0; i < k->n_loops; i++)
+		if (strcmp(k->loops[i].var, name) == 0)
+			return i;
+	return -1;
+}
+
+static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_out, int *out)
+{
+	json_object *arr = get(obj, "loops");
+	*n_out = 0;
+	if (!arr)
+		return 0;
+	char p[128];
+	snprintf(p, sizeof(p), "%s.loops", path);
+	if (!json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) > EXPR_MAX_LOOPS)
+		return fail_at(r, p, "must be an array of loop variable names");
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *v = json_object_array_get_idx(arr, i);
+		int l = json_object_is_type(v, json_type_string) ?
+			find_loop(r->k, json_object_get_string(v)) : -1;
+		if (l < 0) {
+			char what[160];
+			snprintf(what, sizeof(what), "'%s' is not a loop of the model",
+				json_object_get_string(v));
+			return fail_at(r, p, what);
+		}
+		out[(*n_out)++] = l;
+	}
+	return 0;
+}
+
+/* Builds the byte offset elem*((i0*d1 + i1)*d2 + ...) from a delinearised index. */
+static const expr *index_to_offset(reader *r, const km_field *field, const expr **index)
+{
+	expr_arena *arena = r->k->arena;
+	char err[256];
+	/* Build with the parser over printed pieces would lose sharing; build nodes
+	 * directly through tiny parses of constants instead. */
+	const expr *acc = index[0];
+	for (int d = 1; d < field->n_dims; d++) {
+		expr *mul = (expr *)expr_parse(arena, &r->k->symbols, "0*0", 0, err, sizeof(err));
+		expr *add = (expr *)expr_parse(arena, &r->k->symbols, "0+0", 0, err, sizeof(err));
+		if (!mul || !add)
+			return NULL;
+		mul->a = acc;
+		mul->b = field->dims[d];
+		add->a = mul;
+		add->b = index[d];
+		acc = add;
+	}
+	expr *scale = (expr *)expr_parse(arena, &r->k->symbols, "0*0", 0, err, sizeof(err));
+	expr *elem = (expr *)expr_parse(arena, &r->k->symbols, "1", 0, err, sizeof(err));
+	if (!scale || !elem)
+		return NULL;
+	elem->value = field->elem_bytes;
+	scale->a = elem;
+	scale->b = acc;
+	return scale;
+}
+
+static int read_accesses(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "accesses");
+	if (!arr)
+		return fail_at(r, "accesses", "required field is missing");
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "accesses", "must be an array");
+	warpest_kernel *k = r->k;
+	k->n_accesses = (int)json_object_array_length(arr);
+	k->accesses = calloc((size_t)k->n_accesses + 1, sizeof(km_access));
+	if (!k->accesses)
+		return fail_at(r, "accesses", "out of memory");
+	for (int i = 0; i < k->n_accesses; i++) {
+		json_object *a = json_object_array_get_idx(arr, (size_t)i);
+		km_access *acc = &k->accesses[i];
+		char path[64], fname[64] = "", kind[16] = "";
+		snprintf(path, sizeof(path), "accesses[%d]", i);
+		if (!json_object_is_type(a, json_type_object))
+			return fail_at(r, path, "must be an object");
+		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
+			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
+			"space", NULL};
+		int64_t bytes = 0, count = 1;
+		if (check_keys(r, a, path, keys) ||
+		    get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
+		    get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
+		    get_int(r, a, path, "bytes", &bytes, 1, 1) ||
+		    get_int(r, a, path, "count", &count, 0, 1) ||
+		    get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
+		    get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
+		    get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
+			return -1;
+		acc->field = find_field(k, fname);
+		if (acc->field < 0) {
+			char what[160];
+			snprintf(what, sizeof(what), "field '%s' is not declared in 'fields'", fname);
+			return fail_at(r, path, what);
+		}
+		static const char *const kinds[] = {"load", "store", "atomic", "cas"};
+		acc->kind = (km_access_kind)-1;
+		for (int j = 0; j < 4; j++)
+			if (strcmp(kind, kinds[j]) == 0)
+				acc->kind = (km_access_kind)j;
+		if ((int)acc->kind < 0)
+			return fail_at(r, path, "kind must be 'load', 'store', 'atomic' or 'cas'");
+		if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+			return fail_at(r, path, "bytes must be 1, 2, 4, 8 or 16");
+		acc->bytes = (int)bytes;
+		acc->count = (int)count;
+		json_object *ur = get(a, "uses_result");
+		acc->uses_result = ur ? json_object_get_boolean(ur) : 1;
+		json_object *an = get(a, "analysable");
+		acc->analysable = an ? json_object_get_boolean(an) : 1;
+		if (read_loop_list(r, a, path, &acc->n_loops, acc->loops))
+			return -1;
+		if (get(a, "guard") && !(acc->guard = parse_key(r, a, path, "guard", 1, 1)))
+			return -1;
+		if (!acc->analysable) {
+			if (!acc->reason[0])
+				return fail_at(r, path, "an access with \"analysable\": false needs a 'reason'");
+			continue;
+		}
+		json_object *index = get(a, "index");
+		if (index && get(a, "offset"))
+			return fail_at(r, path, "give either 'index' or 'offset', not both");
+		if (index) {
+			const km_field *f = &k->fields[acc->field];
+			char ipath[96];
+			snprintf(ipath, sizeof(ipath), "%s.index", path);
+			if (!json_object_is_type(index, json_type_array))
+				return fail_at(r, ipath, "must be an array of expressions");
+			if ((int)json_object_array_length(index) != (f->n_dims ? f->n_dims : 1)) {
+				char what[160];
+				snprintf(what, sizeof(what), "has %zu entries but field '%s' has %d dims",
+					json_object_array_length(index), f->name, f->n_dims ? f->n_dims : 1);
+				return fail_at(r, ipath, what);
+			}
+			const expr *idx[KM_MAX_DIMS];
+			for (size_t d = 0; d < json_object_array_length(index); d++) {
+				char epath[128];
+				snprintf(epath, sizeof(epath), "%s[%zu]", ipath, d);
+				idx[d] = parse_text(r, json_object_array_get_idx(index, d), epath, 0);
+				if (!idx[d])
+					return -1;
+			}
+			km_field one = *f;
+			if (!one.n_dims)
+				one.n_dims = 1;
+			acc->offset = index_to_offset(r, &one, idx);
+			if (!acc->offset)
+				return fail_at(r, ipath, "out of memory");
+		} else {
+			acc->offset = parse_key(r, a, path, "offset", 0, 0);
+			if (!acc->offset) {
+				if (!get(a, "offset"))
+					return fail_at(r, path, "an analysable access needs 'index' or 'offset'");
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *ops)
+{
+	if (!json_object_is_type(o, json_type_object))
+		return fail_at(r, path, "must be an object of operation counts");
+	if (read_loop_list(r, o, path, &ops->n_loops, ops->loops))
+		return -1;
+	json_object_object_foreach(o, key, val) {
+		if (strcmp(key, "loops") == 0 || strcmp(key, "loc") == 0 || strncmp(key, "x-", 2) == 0)
+			continue;
+		int op = -1;
+		for (int j = 0; j < km_n_ops; j++)
+			if (strcmp(key, km_op_names[j]) == 0)
+				op = j;
+		char p[160];
+		snprintf(p, sizeof(p), "%s.%s", path, key);
+		if (op < 0)
+			return fail_at(r, p, "unknown operation counter (see docs/kernel-model.md)");
+		if (!json_object_is_type(val, json_type_int) && !json_object_is_type(val, json_type_double))
+			return fail_at(r, p, "must be a number");
+		double v = json_object_get_double(val);
+		if (v < 0)
+			return fail_at(r, p, "must not be negative");
+		ops->count[op] = v;
+	}
+	return 0;
+}
+
+static int read_ops(reader *r, json_object *doc)
+{
+	json_object *ops = get(doc, "ops");
+	if (!ops)
+		return 0;
+	warpest_kernel *k = r->k;
+	if (json_object_is_type(ops, json_type_object)) {
+		k->ops = calloc(1, sizeof(km_ops));
+		k->n_ops = 1;
+		return k->ops ? read_ops_entry(r, ops, "ops", k->ops) : fail_at(r, "ops", "out of memory");
+	}
+	if (!json_object_is_type(ops, json_type_array))
+		return fail_at(r, "ops", "must be an object or an array of objects");
+	k->n_ops = (int)json_object_array_length(ops);
+	k->ops = calloc((size_t)k->n_ops + 1, sizeof(km_ops));
+	if (!k->ops)
+		return fail_at(r, "ops", "out of memory");
+	for (int i = 0; i < k->n_ops; i++) {
+		char path[64];
+		snprintf(path, sizeof(path), "ops[%d]", i);
+		if (read_ops_entry(r, json_object_array_get_idx(ops, (size_t)i), path, &k->ops[i]))
+			return -1;
+	}
+	return 0;
+}
+
+static int read_resources(reader *r, json_object *doc)
+{
+	json_object *res = get(doc, "resources");
+	if (!res)
+		return 0;
+	if (!json_object_is_type(res, json_type_object))
+		return fail_at(r, "resources", "must be an object");
+	static const char *const keys[] = {"registers", "shared_static_bytes",
+		"shared_dynamic_bytes", NULL};
+	int64_t regs = 0;
+	if (check_keys(r, res, "resources", keys) ||
+	    get_int(r, res, "resources", "registers", &regs, 0, 0) ||
+	    get_int(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0) ||
+	    get_int(r, res, "resources", "shared_dynamic_bytes", &r->k->shared_dynamic, 0, 0))
+		return -1;
+	if (regs > 255)
+		return fail_at(r, "resources.registers", "must be at most 255");
+	r->k->registers = (int)regs;
+	return 0;
+}
+
+static int read_variants(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "variants");
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "variants", "must be an array");
+	warpest_kernel *k = r->k;
+	k->n_variants = (int)json_object_array_length(arr);
+	k->variants = calloc((size_t)k->n_variants + 1, sizeof(km_variant));
+	if (!k->variants)
+		return fail_at(r, "variants", "out of memory");
+	for (int i = 0; i < k->n_variants; i++) {
+		json_object *v = json_object_array_get_idx(arr, (size_t)i);
+		km_variant *var = &k->variants[i];
+		char path[64];
+		snprintf(path, sizeof(path), "variants[%d]", i);
+		static const char *const keys[] = {"name", "params", "doc", NULL};
+		if (!json_object_is_type(v, json_type_object))
+			return fail_at(r, path, "must be an object");
+		if (check_keys(r, v, path, keys) ||
+		    get_string(r, v, path, "name", var->name, sizeof(var->name), 1))
+			return -1;
+		json_object *params = get(v, "params");
+		if (!params)
+			continue;
+		json_object_object_foreach(params, pname, pval) {
+			char p[160];
+			snprintf(p, sizeof(p), "%s.params.%s", path, pname);
+			int sym = symbol_table_find(&k->symbols, pname);
+			if (sym < 0 || k->symbols.classes[sym] != sym_class_param)
+				return fail_at(r, p, "is not a parameter of the model");
+			if (!json_object_is_type(pval, json_type_int))
+				return fail_at(r, p, "must be an integer");
+			if (var->n >= 16)
+				return fail_at(r, p, "too many parameters in one variant");
+			var->params[var->n] = sym;
+			var->values[var->n++] = json_object_get_int64(pval);
+		}
+	}
+	return 0;
+}
+
+static int read_assumptions(reader *r, json_object *doc)
+{
+	json_object *arr = get(doc, "assumptions");
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail_at(r, "assumptions", "must be an array of strings");
+	int n = (int)json_object_array_length(arr);
+	r->k->assumptions = calloc((size_t)n + 1, sizeof(*r->k->assumptions));
+	if (!r->k->assumptions)
+		return fail_at(r, "assumptions", "out of memory");
+	for (int i = 0; i < n; i++) {
+		json_object *s = json_object_array_get_idx(arr, (size_t)i);
+		if (!json_object_is_type(s, json_type_string)) {
+			char p[64];
+			snprintf(p, sizeof(p), "assumptions[%d]", i);
+			return fail_at(r, p, "must be a string");
+		}
+		snprintf(r->k->assumptions[r->k->n_assumptions++], 256, "%s", json_object_get_string(s));
+	}
+	return 0;
+}
+
+static int read_document(reader *r, json_object *doc)
+{
+	if (!json_object_is_type(doc, json_type_object))
+		return fail_at(r, "(top level)", "must be a JSON object");
+	static const char *const keys[] = {"format", "version", "kernel", "source", "params", "defs",
+		"threads", "grid", "guard", "loops", "fields", "accesses", "ops", "resources",
+		"variants", "assumptions", "doc", NULL};
+	char format[64];
+	int64_t version = 0;
+	if (check_keys(r, doc, "(top level)", keys) ||
+	    get_string(r, doc, "", "format", format, sizeof(format), 1))
+		return -1;
+	if (strcmp(format, "warpest-kernel-model") != 0)
+		return fail_at(r, "format", "must be \"warpest-kernel-model\"");
+	if (get_int(r, doc, "", "version", &version, 1, 1))
+		return -1;
+	if (version != 1)
+		return fail_at(r, "version", "unsupported version (this warpest reads version 1)");
+	warpest_kernel *k = r->k;
+	if (get_string(r, doc, "", "kernel", k->name, sizeof(k->name), 1) ||
+	    get_string(r, doc, "", "source", k->source, sizeof(k->source), 0) ||
+	    read_params(r, doc) || read_loops_symbols(r, doc) || read_defs(r, doc) ||
+	    read_loops_bounds(r, doc) || read_xyz(r, doc, "threads", k->threads) ||
+	    read_xyz(r, doc, "grid", k->grid))
+		return -1;
+	if (get(doc, "guard") && !(k->guard = parse_key(r, doc, "", "guard", 1, 1)))
+		return -1;
+	return read_fields(r, doc) || read_accesses(r, doc) || read_ops(r, doc) ||
+	       read_resources(r, doc) || read_variants(r, doc) || read_assumptions(r, doc);
+}
+
+warpest_kernel *warpest_kernel_read_string(warpest_ctx *ctx, const char *text, const char *origin)
+{
+	if (!origin)
+		origin = "(string)";
+	json_tokener *tok = json_tokener_new();
+	if (!tok) {
+		ctx_error(ctx, "%s: out of memory", origin);
+		return NULL;
+	}
+	json_object *doc = json_tokener_parse_ex(tok, text, (int)strlen(text) + 1);
+	enum json_tokener_error jerr = json_tokener_get_error(tok);
+	if (!doc || jerr != json_tokener_success) {
+		/* locate the error as line:column for the user */
+		size_t off = json_tokener_get_parse_end(tok);
+		int line = 1, col = 1;
+		for (size_t i = 0; i < off && text[i]; i++) {
+			if (text[i] == '\n') {
+				line++;
+				col = 1;
+			} else
+				col++;
+		}
+		ctx_error(ctx, "%s: line %d, column %d: malformed JSON: %s", origin, line, col,
+			json_tokener_error_desc(jerr));
+		if (doc)
+			json_object_put(doc);
+		json_tokener_free(tok);
+		return NULL;
+	}
+	json_tokener_free(tok);
+	warpest_kernel *k = calloc(1, sizeof(*k));
+	if (!k || !(k->arena = expr_arena_alloc())) {
+		free(k);
+		json_object_put(doc);
+		ctx_error(ctx, "%s: out of memory", origin);
+		return NULL;
+	}
+	snprintf(k->origin, sizeof(k->origin), "%s", origin);
+	symbol_table_init(&k->symbols);
+	k->json = doc;
+	reader r = {ctx, k, origin};
+	if (read_document(&r, doc)) {
+		warpest_kernel_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+warpest_kernel *warpest_kernel_read_file(warpest_ctx *ctx, const char *path)
+{
+	char *text = read_text_file(ctx, path);
+	if (!text)
+		return NULL;
+	warpest_kernel *k = warpest_kernel_read_string(ctx, text, path);
+	free(text);
+	return k;
+}

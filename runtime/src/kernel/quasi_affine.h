@@ -1,0 +1,62 @@
+/* Quasi-affine values: affine forms over the varying variables (tid, ctaid,
+ * loops) and over atoms, floor(n / d) and n mod d of such forms by a
+ * positive constant d. Thread remaps by constants (the column-based
+ * iteration of papers/004: t / col_size, t % col_size, col_t % 32) have this
+ * shape once the parameters are bound.
+ *
+ * Why atoms: a lane evaluates each atom once instead of walking expression
+ * trees per access, and blocks whose atom numerators leave the same
+ * residues modulo the divisors behave identically up to a translation,
+ * so they share one block class (block_eval.c). */
+#ifndef WARPEST_QUASI_AFFINE_H
+#define WARPEST_QUASI_AFFINE_H
+
+#include "kernel/expr.h"
+
+#define QUASI_MAX_ATOMS 16
+
+typedef struct quasi_form {
+	linear_form lin;
+	int64_t atom[QUASI_MAX_ATOMS]; /* coefficient of each atom */
+} quasi_form;
+
+typedef struct quasi_atom {
+	int is_mod;         /* n mod d; else floor(n / d) */
+	int64_t divisor;    /* d > 0 */
+	quasi_form num;     /* n: over the varying variables and earlier atoms */
+} quasi_atom;
+
+typedef struct quasi_atoms {
+	int n;
+	quasi_atom a[QUASI_MAX_ATOMS];
+} quasi_atoms;
+
+/* Binds the non-varying symbols of e to env and writes it as a quasi-affine
+ * form, adding the atoms it needs to `atoms` (shared by every access of a
+ * launch, so equal atoms are evaluated once). Returns 1 on success, 0 when e
+ * is not quasi-affine (min/max, products of varying values, a divisor that
+ * is not a positive constant, too many atoms); `atoms` may then hold unused
+ * atoms. */
+int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	quasi_atoms *atoms, quasi_form *out);
+
+/* Every atom's value at the varying variables v (values[0..atoms->n)). */
+void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *values);
+
+/* For the block at coordinates ctaid: each atom's numerator without its
+ * thread and loop part, split into residue modulo the divisor and the part
+ * every thread of the block adds to the atom (the quotient for floor, 0 for
+ * mod). Blocks with equal residues differ by sum atom[i]*offset[i] only. */
+void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
+	int64_t *offset);
+
+static inline int64_t quasi_form_eval(const quasi_form *f, int n_atoms, const int64_t *v,
+	const int64_t *atom_values)
+{
+	int64_t s = linear_form_eval(&f->lin, v);
+	for (int i = 0; i < n_atoms; i++)
+		s += f->atom[i] * atom_values[i];
+	return s;
+}
+
+#endif

@@ -1,0 +1,84 @@
+/* A kernel model bound to one launch configuration: block and grid sizes,
+ * parameter values, occupancy, the representative wave, and every access's
+ * address as a linear form where it is affine (SPEC §4). */
+#ifndef WARPEST_LAUNCH_H
+#define WARPEST_LAUNCH_H
+
+#include "hardware/hw_table.h"
+#include "kernel/kernel_model.h"
+#include "kernel/guard_dnf.h"
+#include "kernel/quasi_affine.h"
+
+typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
+	occ_shared } occupancy_limit;
+extern const char *const occupancy_limit_names[];
+
+typedef struct bound_loop {
+	int constant;            /* bounds do not vary per thread */
+	int64_t lower, trips;    /* when constant */
+	const km_loop *src;
+} bound_loop;
+
+typedef struct bound_access {
+	const km_access *src;
+	int index;
+	const km_field *field;
+	int64_t field_base;      /* modelled base address of the field */
+	int linear;              /* address affine after binding */
+	linear_form addr;        /* byte address incl. field_base, when linear */
+	int quasi;               /* else: quasi-affine after binding (floor/mod by constants) */
+	quasi_form qaddr;        /* byte address incl. field_base over the launch's atoms */
+	int guard_linear;        /* the combined guard is a conjunction of linear constraints */
+	linear_cond guard;       /* kernel guard && access guard, when guard_linear */
+	linear_dnf *guard_dnf;   /* else: the same as a disjunction, when it is one (owned) */
+	int group;               /* footprint group: same field and same block coefficients
+	                          * (and atom coefficients) */
+} bound_access;
+
+typedef struct launch {
+	const warpest_kernel *kernel;
+	const warpest_hw *hw;
+	int64_t env[EXPR_MAX_SYMBOLS]; /* values of params, ntid, nctaid */
+	int block[3], grid[3];
+	int64_t n_blocks;
+	int threads_per_block, warps_per_block;
+	int registers, registers_assumed;
+	int64_t shared_per_block;    /* static + dynamic, before allocation rounding */
+	const char *variant;
+	/* occupancy */
+	int blocks_per_sm, warps_per_sm;
+	occupancy_limit limited_by;
+	double l1_capacity_bytes;    /* unified minus the shared carveout in use */
+	int wave_blocks;
+	int64_t rep_wave_first;      /* first linear block id of the representative wave */
+	double waves;
+	/* bound model */
+	bound_loop loops[EXPR_MAX_LOOPS];
+	int n_accesses;
+	bound_access *accesses;
+	int n_groups;
+	quasi_atoms atoms;           /* the atoms of the quasi-affine addresses */
+	int kernel_guard_linear;
+	linear_cond kernel_guard;
+	char missing[256];           /* parameters without a value, when any */
+} launch;
+
+/* Binds the model to a configuration. On error returns non-zero with a
+ * message in ctx (unknown parameter, too many threads, no grid rule, ...). */
+int launch_bind(warpest_ctx *ctx, const warpest_kernel *kernel, const warpest_hw *hw,
+	const warpest_config *config, launch *out);
+void launch_release(launch *l);
+/* The reference path: quasi-affine addresses and disjunctive guards are
+ * evaluated from their expressions lane by lane, and blocks are no longer
+ * grouped by residues or by the constraints of disjunctions. */
+void launch_use_reference_path(launch *l);
+
+/* Block coordinates of a linear block id (x fastest). */
+static inline void launch_block_coords(const launch *l, int64_t id, int64_t *c)
+{
+	c[0] = id % l->grid[0];
+	c[1] = (id / l->grid[0]) % l->grid[1];
+	c[2] = id / ((int64_t)l->grid[0] * l->grid[1]);
+}
+
+#endif

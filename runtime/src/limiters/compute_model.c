@@ -1,0 +1,69 @@
+/* The instruction-mix compute limit (SPEC §5.6, paper 002): per-thread
+ * operation counts over the throughput of the pipe that executes them, and
+ * an issue limit of one warp-instruction per scheduler per cycle. */
+#include <stdio.h>
+#include <string.h>
+
+#include "limiters/compute_model.h"
+
+/* Warp schedulers per SM on every GPU the tables cover (Volta..Hopper). */
+#define SCHEDULERS_PER_SM 4.0
+
+static double loop_trips(const launch *l, const km_ops *ops)
+{
+	double trips = 1;
+	for (int i = 0; i < ops->n_loops; i++) {
+		const bound_loop *bl = &l->loops[ops->loops[i]];
+		trips *= bl->constant ? (double)bl->trips : 1.0;
+	}
+	return trips;
+}
+
+void compute_model_run(const launch *l, const access_stats *access, double scale,
+	double active_threads, compute_result *c)
+{
+	const warpest_hw *hw = l->hw;
+	double threads = active_threads;
+	for (int i = 0; i < l->kernel->n_ops; i++) {
+		const km_ops *ops = &l->kernel->ops[i];
+		double trips = loop_trips(l, ops);
+		for (int op = 0; op < km_n_ops; op++)
+			c->ops[op] += ops->count[op] * trips * threads;
+	}
+	double lanes_mem = 0, warp_mem = 0;
+	for (int i = 0; i < l->n_accesses; i++) {
+		lanes_mem += access[i].lanes * scale;
+		warp_mem += access[i].instructions * scale;
+	}
+	double cycles_total = hw->sm_count.value * hw->clock_mhz.value * 1e6; /* SM-cycles per second */
+	double fp64 = c->ops[km_op_fp64_add] + c->ops[km_op_fp64_mul] + c->ops[km_op_fp64_fma];
+	double fp32 = c->ops[km_op_fp32_add] + c->ops[km_op_fp32_mul] + c->ops[km_op_fp32_fma];
+	struct { const char *name; double seconds; } pipes[] = {
+		{"fp64", fp64 / (hw->fp64_per_cycle.value * cycles_total)},
+		{"fp32", fp32 / (hw->fp32_per_cycle.value * cycles_total)},
+		{"int", c->ops[km_op_int] / (hw->int_add_per_cycle.value * cycles_total) +
+			c->ops[km_op_int_mad] / (hw->int_mad_per_cycle.value * cycles_total)},
+		{"sfu", c->ops[km_op_sfu] / (hw->sfu_per_cycle.value * cycles_total)},
+		{"ldst", lanes_mem / (hw->ldst_per_cycle.value * cycles_total)},
+	};
+	c->seconds = 0;
+	snprintf(c->dominant, sizeof(c->dominant), "none");
+	for (unsigned i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
+		if (pipes[i].seconds > c->seconds) {
+			c->seconds = pipes[i].seconds;
+			snprintf(c->dominant, sizeof(c->dominant), "%s", pipes[i].name);
+		}
+	double thread_ops = fp64 + fp32 + c->ops[km_op_int] + c->ops[km_op_int_mad] +
+		c->ops[km_op_sfu] + c->ops[km_op_other];
+	double warp_instructions = thread_ops / 32.0 + warp_mem;
+	c->issue_seconds = warp_instructions / (SCHEDULERS_PER_SM * cycles_total);
+	if (c->issue_seconds > c->seconds) {
+		c->seconds = c->issue_seconds;
+		snprintf(c->dominant, sizeof(c->dominant), "issue");
+	}
+	c->flops = 2 * (c->ops[km_op_fp64_fma] + c->ops[km_op_fp32_fma]) + c->ops[km_op_fp64_add] +
+		c->ops[km_op_fp64_mul] + c->ops[km_op_fp32_add] + c->ops[km_op_fp32_mul];
+	double fma = fp64 >= fp32 ? c->ops[km_op_fp64_fma] : c->ops[km_op_fp32_fma];
+	double all = fp64 >= fp32 ? fp64 : fp32;
+	c->fma_share = all > 0 ? fma / all : 0;
+}
