@@ -1,0 +1,498 @@
+/* Memory accesses of a kernel: addresses decomposed into base + byte offset
+ * (GEPs, casts, pointer induction variables), the fields (arguments,
+ * globals, allocas) they belong to, the accesses of loads, stores, atomics
+ * and calls, data-dependent atomics, and the merging of the pieces of split
+ * vector accesses. */
+#include "eval.h"
+#include "model_parts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- addresses ---------- */
+typedef struct addr {
+	LLVMValueRef base;
+	wp_poly *off;
+} addr;
+
+static int decompose(K *k, LLVMValueRef p, int use, addr *out, int depth);
+
+static int gep_offset(K *k, LLVMValueRef g, int use, wp_poly **off)
+{
+	wp_atoms *at = &k->at;
+	LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+	int n = LLVMGetNumOperands(g);
+	wp_poly *o = wp_const(at, 0);
+	for (int i = 1; i < n; i++) {
+		LLVMValueRef idx = LLVMGetOperand(g, (unsigned)i);
+		if (i > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+			unsigned e = (unsigned)LLVMConstIntGetZExtValue(idx);
+			o = wp_add(at, o, wp_const(at, (int64_t)LLVMOffsetOfElement(k->td, t, e)));
+			t = LLVMStructGetTypeAtIndex(t, e);
+			continue;
+		}
+		if (i > 1) {
+			LLVMTypeKind tk = LLVMGetTypeKind(t);
+			if (tk != LLVMArrayTypeKind && tk != LLVMVectorTypeKind)
+				return 0;
+			t = LLVMGetElementType(t);
+		}
+		if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind) {
+			k->why = "vector address";
+			return 0;
+		}
+		wp_poly *pi = LLVMIsAInstruction(g) ? wp_ev_at(k, idx, use) : wp_ev(k, idx);
+		if (!pi)
+			return 0;
+		o = wp_add(at, o, wp_scale(at, pi, (int64_t)LLVMABISizeOfType(k->td, t)));
+	}
+	if (!o)
+		k->why = "arithmetic overflow in the address";
+	*off = o;
+	return o != NULL;
+}
+
+static int decompose(K *k, LLVMValueRef p, int use, addr *out, int depth)
+{
+	wp_atoms *at = &k->at;
+	if (depth > 64) {
+		k->why = "address too deep";
+		return 0;
+	}
+	if (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p) || LLVMIsAAllocaInst(p)) {
+		out->base = p;
+		out->off = wp_const(at, 0);
+		return 1;
+	}
+	LLVMOpcode op;
+	if (LLVMIsAInstruction(p))
+		op = LLVMGetInstructionOpcode(p);
+	else if (LLVMIsAConstantExpr(p))
+		op = LLVMGetConstOpcode(p);
+	else {
+		k->why = "address is a constant";
+		return 0;
+	}
+	if (LLVMIsAInstruction(p))
+		use = wp_block_of(k, p);
+	switch (op) {
+	case LLVMAddrSpaceCast:
+	case LLVMBitCast:
+		return decompose(k, LLVMGetOperand(p, 0), use, out, depth + 1);
+	case LLVMGetElementPtr: {
+		wp_poly *o;
+		if (!decompose(k, LLVMGetOperand(p, 0), use, out, depth + 1))
+			return 0;
+		if (!gep_offset(k, p, use, &o))
+			return 0;
+		out->off = wp_add(at, out->off, o);
+		if (!out->off)
+			k->why = "arithmetic overflow in the address";
+		return out->off != NULL;
+	}
+	case LLVMPHI: {
+		/* pointer induction variable: phi(start, phi + step) */
+		int b = wp_block_of(k, p);
+		for (int li = 0; li < k->nl; li++) {
+			if (k->loops[li].header != b)
+				continue;
+			addr s = {0}, st = {0};
+			int ok = 1, have_start = 0;
+			wp_poly *step = NULL;
+			for (unsigned i = 0; ok && i < LLVMCountIncoming(p); i++) {
+				LLVMValueRef in = LLVMGetIncomingValue(p, i);
+				int from = wp_bindex(k, LLVMGetIncomingBlock(p, i));
+				if (!k->loops[li].in[from]) {
+					ok = decompose(k, in, from, have_start ? &st : &s, depth + 1) &&
+					     (!have_start || (st.base == s.base && wp_equal(st.off, s.off)));
+					have_start = 1;
+				} else if (LLVMIsAGetElementPtrInst(in) && LLVMGetOperand(in, 0) == p) {
+					wp_poly *o;
+					ok = gep_offset(k, in, from, &o) && !(wp_loops(at, o) & k->at.a[k->loops[li].atom].loops);
+					ok = ok && (!step || wp_equal(step, o));
+					step = o;
+				} else {
+					ok = 0;
+				}
+			}
+			if (ok && have_start && step) {
+				out->base = s.base;
+				out->off = wp_add(at, s.off, wp_mul(at, step, wp_atom_poly(at, k->loops[li].atom)));
+				return out->off != NULL;
+			}
+			k->why = "pointer phi that is not an induction variable";
+			return 0;
+		}
+		addr first = {0};
+		for (unsigned i = 0; i < LLVMCountIncoming(p); i++) {
+			addr a = {0};
+			if (!decompose(k, LLVMGetIncomingValue(p, i), wp_bindex(k, LLVMGetIncomingBlock(p, i)), &a, depth + 1))
+				return 0;
+			if (i && (a.base != first.base || !wp_equal(a.off, first.off))) {
+				k->why = "address merged from different pointers (phi)";
+				return 0;
+			}
+			first = a;
+		}
+		*out = first;
+		return 1;
+	}
+	case LLVMSelect: {
+		addr a = {0}, b = {0};
+		if (decompose(k, LLVMGetOperand(p, 1), use, &a, depth + 1) &&
+		    decompose(k, LLVMGetOperand(p, 2), use, &b, depth + 1) && a.base == b.base &&
+		    wp_equal(a.off, b.off)) {
+			*out = a;
+			return 1;
+		}
+		k->why = "address chosen by a select";
+		return 0;
+	}
+	case LLVMLoad:
+		k->why = "pointer loaded from memory (pointer chasing)";
+		return 0;
+	case LLVMIntToPtr:
+		k->why = "pointer made from an integer";
+		return 0;
+	case LLVMCall:
+		k->why = wp_printf(k->ar, "pointer returned by a call to '%s'", wp_callee_name(p));
+		return 0;
+	default:
+		k->why = "unsupported pointer operation";
+		return 0;
+	}
+}
+
+/* The base object behind an address, even when the offset is unknown. */
+static LLVMValueRef find_base(LLVMValueRef p)
+{
+	for (int i = 0; i < 64 && p; i++) {
+		if (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p) || LLVMIsAAllocaInst(p))
+			return p;
+		LLVMOpcode op;
+		if (LLVMIsAInstruction(p))
+			op = LLVMGetInstructionOpcode(p);
+		else if (LLVMIsAConstantExpr(p))
+			op = LLVMGetConstOpcode(p);
+		else
+			return NULL;
+		if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+			return NULL;
+		p = LLVMGetOperand(p, 0);
+	}
+	return NULL;
+}
+
+static char *global_name(K *k, LLVMValueRef g)
+{
+	size_t len;
+	const char *n = LLVMGetValueName2(g, &len);
+	/* local statics are mangled _ZZ<len><function>E<len><name> */
+	if (len > 4 && strncmp(n, "_ZZ", 3) == 0) {
+		const char *e = NULL;
+		char *end;
+		long fl = strtol(n + 3, &end, 10);
+		if (fl > 0 && end + fl < n + len && end[fl] == 'E')
+			e = end + fl + 1;
+		if (e) {
+			long vl = strtol(e, &end, 10);
+			if (vl > 0 && end + vl <= n + len)
+				return wp_printf(k->ar, "%.*s", (int)vl, end);
+		}
+	}
+	return wp_printf(k->ar, "%.*s", (int)len, n);
+}
+
+static int field_of(K *k, LLVMValueRef base, int bytes)
+{
+	for (int i = 0; i < k->nf; i++)
+		if (k->fields[i].base == base) {
+			if (bytes && bytes < k->fields[i].elem_bytes)
+				k->fields[i].elem_bytes = bytes;
+			return i;
+		}
+	if (k->nf == k->capf) {
+		k->capf = k->capf ? 2 * k->capf : 8;
+		field *n = wp_alloc(k->ar, (size_t)k->capf * sizeof(field));
+		if (k->nf)
+			if (k->nf > 0)
+				memcpy(n, k->fields, (size_t)k->nf * sizeof(field));
+		k->fields = n;
+	}
+	field *f = &k->fields[k->nf];
+	memset(f, 0, sizeof(*f));
+	f->base = base;
+	f->elem_bytes = bytes ? bytes : 1;
+	f->align = 256;
+	f->space = "global";
+	if (!base) {
+		f->name = "unknown";
+	} else if (LLVMIsAArgument(base)) {
+		unsigned n = LLVMCountParams(k->fn);
+		for (unsigned i = 0; i < n; i++)
+			if (LLVMGetParam(k->fn, i) == base)
+				f->name = wp_arg_name(k, k->fn, i);
+	} else if (LLVMIsAGlobalVariable(base)) {
+		f->name = global_name(k, base);
+		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(base));
+		f->space = as == 3 ? "shared" : "global";
+		f->align = (int)LLVMGetAlignment(base);
+		if (f->align <= 0)
+			f->align = 4;
+		f->size_bytes = (int64_t)LLVMABISizeOfType(k->td, LLVMGlobalGetValueType(base));
+		if (as == 4)
+			wp_assume(k, "constant memory '%s' is modelled as global memory", f->name);
+	} else {
+		f->name = wp_printf(k->ar, "local%d", k->nf);
+		f->space = "local";
+		f->align = (int)LLVMGetAlignment(base);
+	}
+	for (int i = 0; i < k->nf; i++)
+		if (strcmp(k->fields[i].name, f->name) == 0)
+			f->name = wp_printf(k->ar, "%s_%d", f->name, k->nf);
+	return k->nf++;
+}
+
+static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
+{
+	if (k->na == k->capa) {
+		k->capa = k->capa ? 2 * k->capa : 32;
+		access *n = wp_alloc(k->ar, (size_t)k->capa * sizeof(access));
+		if (k->na)
+			if (k->na > 0)
+				memcpy(n, k->acc, (size_t)k->na * sizeof(access));
+		k->acc = n;
+	}
+	access *a = &k->acc[k->na++];
+	memset(a, 0, sizeof(*a));
+	a->inst = inst;
+	a->kind = kind;
+	a->bytes = bytes;
+	a->field = -1;
+	a->block = wp_block_of(k, inst);
+	a->loc = wp_loc_of(k, inst);
+	a->uses_result = 1;
+	return a;
+}
+
+static void analyse_address(K *k, access *a, LLVMValueRef ptr)
+{
+	addr ad = {0};
+	k->why = NULL;
+	if (!decompose(k, ptr, a->block, &ad, 0)) {
+		LLVMValueRef b = find_base(ptr);
+		a->field = field_of(k, b, 0);
+		a->why = wp_strdup(k->ar, k->why ? k->why : "address not affine");
+		return;
+	}
+	a->field = field_of(k, ad.base, a->bytes);
+	if (!wp_has_data(&k->at, ad.off)) {
+		a->off = ad.off;
+		return;
+	}
+	/* data-dependent: an atomic with one data term of known range keeps its
+	 * affine part and gets a contention assumption */
+	wp_poly *rest = wp_const(&k->at, 0);
+	int n_data = 0, ok = 1;
+	int64_t range = 0, scale = 0;
+	const char *origin = NULL;
+	for (int i = 0; i < ad.off->n; i++) {
+		wp_term *t = &ad.off->t[i];
+		int has = 0;
+		for (int f = 0; f < t->n; f++)
+			has |= k->at.a[t->f[f]].data;
+		if (!has) {
+			wp_poly one = {1, t};
+			rest = wp_add(&k->at, rest, &one);
+			continue;
+		}
+		n_data++;
+		if (t->n != 1 || k->at.a[t->f[0]].kind != WP_DATA) {
+			ok = 0;
+			continue;
+		}
+		range = k->at.a[t->f[0]].range;
+		scale = t->c;
+		origin = k->at.a[t->f[0]].origin;
+	}
+	if (!origin)
+		origin = "an earlier load";
+	if ((a->kind[0] == 'a' || a->kind[0] == 'c') && ok && n_data == 1 && range > 0 && scale == a->bytes) {
+		/* The core reads `contention` only for unanalysable accesses (an
+		 * analysable one is costed from its address alone, which would put all
+		 * lanes of listing 1 on one word). The affine part survives as the
+		 * number of address groups it forms in a warp (`/G`) and in the reason. */
+		a->contention = range;
+		a->groups = wp_lane_groups(k, rest);
+		wp_poly *elems = wp_content(rest) % a->bytes == 0 ? wp_fdiv(&k->at, rest, wp_const(&k->at, a->bytes)) : NULL;
+		char *affine = elems ? wp_str(&k->at, elems) : wp_str(&k->at, rest);
+		a->why = wp_printf(k->ar, "address depends on data loaded at %s (plus %s %s)", origin,
+			elems ? "element" : "byte offset", affine ? affine : "?");
+		if (a->groups > 1)
+			wp_assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld "
+				"elements; its affine part forms %d address groups per warp",
+				wp_where(k, a->inst), origin, (long long)range, a->groups);
+		else
+			wp_assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld elements",
+				wp_where(k, a->inst), origin, (long long)range);
+		return;
+	}
+	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
+}
+
+void wp_collect_accesses(K *k)
+{
+	for (int b = 0; b < k->nb; b++) {
+		if (k->rpo_num[b] < 0)
+			continue;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[b]); i; i = LLVMGetNextInstruction(i)) {
+			LLVMOpcode op = LLVMGetInstructionOpcode(i);
+			access *a;
+			switch (op) {
+			case LLVMLoad:
+				a = new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+				analyse_address(k, a, LLVMGetOperand(i, 0));
+				break;
+			case LLVMStore:
+				a = new_access(k, i, "store",
+					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 0))));
+				analyse_address(k, a, LLVMGetOperand(i, 1));
+				break;
+			case LLVMAtomicRMW:
+				a = new_access(k, i, "atomic",
+					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 1))));
+				a->uses_result = LLVMGetFirstUse(i) != NULL;
+				analyse_address(k, a, LLVMGetOperand(i, 0));
+				break;
+			case LLVMAtomicCmpXchg:
+				a = new_access(k, i, "cas",
+					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 1))));
+				analyse_address(k, a, LLVMGetOperand(i, 0));
+				break;
+			case LLVMCall: {
+				const char *n = wp_callee_name(i);
+				LLVMValueRef callee = LLVMGetCalledValue(i);
+				unsigned na = (unsigned)LLVMGetNumArgOperands(i);
+				if (strncmp(n, "llvm.nvvm.ldg.global.", 21) == 0 ||
+				    strncmp(n, "llvm.nvvm.ldu.global.", 21) == 0) {
+					a = new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+					analyse_address(k, a, LLVMGetOperand(i, 0));
+					break;
+				}
+				if (strncmp(n, "llvm.nvvm.atomic.", 17) == 0) {
+					a = new_access(k, i, "atomic", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+					a->uses_result = LLVMGetFirstUse(i) != NULL;
+					analyse_address(k, a, LLVMGetOperand(i, 0));
+					break;
+				}
+				int is_mem = strncmp(n, "llvm.memcpy", 11) == 0 || strncmp(n, "llvm.memmove", 12) == 0 ||
+				             strncmp(n, "llvm.memset", 11) == 0;
+				if (strncmp(n, "llvm.", 5) == 0 && !is_mem) {
+					int ptr_args = 0;
+					for (unsigned q = 0; q < na; q++)
+						ptr_args |= LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, q))) == LLVMPointerTypeKind;
+					if (!ptr_args || strncmp(n, "llvm.lifetime", 13) == 0 || strncmp(n, "llvm.dbg", 8) == 0 ||
+					    strncmp(n, "llvm.nvvm.barrier", 17) == 0 || strncmp(n, "llvm.assume", 11) == 0)
+						break;
+				}
+				if (is_mem && na >= 3 && LLVMIsAConstantInt(LLVMGetOperand(i, 2)) &&
+				    LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2)) <= 16) {
+					/* small block copies (split structs): affine accesses of len bytes */
+					int len = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2));
+					a = new_access(k, i, "store", len);
+					analyse_address(k, a, LLVMGetOperand(i, 0));
+					if (strncmp(n, "llvm.memset", 11) != 0) {
+						a = new_access(k, i, "load", len);
+						analyse_address(k, a, LLVMGetOperand(i, 1));
+					}
+					break;
+				}
+				const char *what = is_mem ? n
+				                   : LLVMIsAInlineAsm(callee) ? "inline asm"
+				                   : *n                       ? n
+				                                              : "an indirect call";
+				int any = 0;
+				for (unsigned q = 0; q < na; q++) {
+					LLVMValueRef arg = LLVMGetOperand(i, q);
+					if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind)
+						continue;
+					int store = is_mem ? q == 0 : 1;
+					a = new_access(k, i, store ? "store" : "load", 4);
+					a->field = field_of(k, find_base(arg), 0);
+					a->why = wp_printf(k->ar, "memory accessed by %s%s", LLVMIsAInlineAsm(callee) || is_mem ? "" : "a call to ", what);
+					any = 1;
+				}
+				if (!any && !LLVMIsAInlineAsm(callee) && strncmp(n, "llvm.", 5) != 0)
+					wp_assume(k, "call to '%s'%s not analysed", *n ? n : "(indirect)", wp_where(k, i));
+				if (!any && LLVMIsAInlineAsm(callee))
+					wp_assume(k, "inline asm%s not analysed", wp_where(k, i));
+				break;
+			}
+			default:
+				break;
+			}
+		}
+	}
+}
+
+/* ---------- post-processing ---------- */
+static int same_guards(const access *a, const access *b)
+{
+	if (a->ng != b->ng)
+		return 0;
+	for (int i = 0; i < a->ng; i++)
+		if (a->g[i].br != b->g[i].br || a->g[i].dir != b->g[i].dir)
+			return 0;
+	return 1;
+}
+
+/* Pieces of one vector access (a float4 copy split into lanes or into a
+ * float and a 12-byte memcpy) become one 8- or 16-byte access again. */
+void wp_merge_lanes(K *k)
+{
+	for (int i = 0; i < k->na; i++) {
+		access *a = &k->acc[i];
+		if (a->dead || !a->off || a->bytes >= 16 || (a->kind[0] != 'l' && a->kind[0] != 's'))
+			continue;
+		for (int width = 16; width >= 8; width /= 2) {
+			if (a->bytes >= width || wp_content(a->off) % width != 0)
+				continue;
+			int parts[16], np = 0, covered = a->bytes;
+			for (int progress = 1; progress && covered < width;) {
+				progress = 0;
+				for (int j = 0; j < k->na && covered < width; j++) {
+					access *b = &k->acc[j];
+					wp_poly *d = b->off && j != i ? wp_sub(&k->at, b->off, a->off) : NULL;
+					int64_t c;
+					if (!b->dead && d && b->field == a->field && b->kind == a->kind && b->block == a->block &&
+					    same_guards(a, b) && wp_is_const(d, &c) && c == covered && covered + b->bytes <= width) {
+						int dup = 0;
+						for (int q = 0; q < np; q++)
+							dup |= parts[q] == j;
+						if (dup || np == 16)
+							continue;
+						parts[np++] = j;
+						covered += b->bytes;
+						progress = 1;
+					}
+				}
+			}
+			if (covered != width)
+				continue;
+			a->bytes = width;
+			for (int q = 0; q < np; q++)
+				k->acc[parts[q]].dead = 1;
+			wp_assume(k, "%d pieces of a %s%s merged into one %d-byte access", np + 1, a->kind, wp_where(k, a->inst),
+				width);
+			break;
+		}
+	}
+	for (int i = 0; i < k->na; i++) {
+		access *a = &k->acc[i];
+		int b = a->bytes;
+		if (!a->dead && a->off && b != 1 && b != 2 && b != 4 && b != 8 && b != 16) {
+			a->off = NULL;
+			a->why = wp_printf(k->ar, "%d-byte block copy", b);
+		}
+	}
+}

@@ -1,0 +1,22 @@
+/* Conditions and guards (conditions.c) and path conditions of blocks that
+ * several branches reach (pathcond.c). */
+#ifndef WARPEST_PASS_COND_H
+#define WARPEST_PASS_COND_H
+
+#include "kernel_ctx.h"
+
+extern const int wp_pred_neg[]; /* P_* of the negated comparison */
+int wp_icmp_pred(LLVMValueRef icmp);
+cond *wp_mkcond(K *k, int op);
+cond *wp_opaque(K *k, const char *why);
+cond *wp_negate(K *k, cond *c);
+cond *wp_cmp_cond(K *k, wp_poly *a, wp_poly *b, int pred);
+/* Condition of an i1 value, memoised. */
+cond *wp_ev_cond(K *k, LLVMValueRef v, int use);
+char *wp_cond_str(K *k, cond *c, LLVMValueRef br, int top);
+/* Guards of block b, outermost first; returns their number. */
+int wp_block_guards(K *k, int b, guard_ent **out);
+/* Path condition of block x from its immediate dominator d; NULL: true. */
+cond *wp_join_cond(K *k, int x, int d);
+
+#endif

@@ -1,0 +1,393 @@
+/* Integer IR values as polynomials (poly.h): constants, arguments, special
+ * registers, arithmetic, casts, min/max, selects, induction variables of loop
+ * headers, merges, and loaded values as data atoms; memoised per value, with
+ * the reason (k->why) when a value is not affine. */
+#include "eval.h"
+
+#include <string.h>
+
+typedef struct memo {
+	wp_poly *p;
+	const char *why;
+	int busy;
+} memo;
+
+static wp_poly *fail(K *k, const char *why)
+{
+	k->why = why;
+	return NULL;
+}
+
+/* The value of v as seen from block `use`: values computed inside loops that
+ * do not contain `use` are their values after the last iteration. */
+wp_poly *wp_ev_at(K *k, LLVMValueRef v, int use)
+{
+	wp_poly *p = wp_ev(k, v);
+	if (!p || !LLVMIsAInstruction(v) || use < 0)
+		return p;
+	int b = wp_block_of(k, v);
+	for (int li = k->inner[b]; li >= 0; li = k->loops[li].parent) {
+		if (k->loops[li].in[use])
+			break;
+		if (!(wp_loops(&k->at, p) & k->at.a[k->loops[li].atom].loops))
+			continue;
+		wp_poly *t = wp_loop_trip(k, li);
+		if (!t)
+			return fail(k, "value of a loop with unknown trip count used after the loop");
+		p = wp_subst(&k->at, p, k->loops[li].atom, wp_sub(&k->at, t, wp_const(&k->at, 1)));
+		if (!p)
+			return fail(k, "quasi-affine value of a loop used after the loop");
+	}
+	return p;
+}
+
+wp_poly *wp_opnd(K *k, LLVMValueRef inst, unsigned i)
+{
+	return wp_ev_at(k, LLVMGetOperand(inst, i), wp_block_of(k, inst));
+}
+
+/* Number of distinct values a loaded/extended value can take (0: unknown). */
+static int64_t value_range(K *k, LLVMValueRef v, int depth)
+{
+	if (depth > 8 || !LLVMIsAInstruction(v))
+		return 0;
+	LLVMOpcode op = LLVMGetInstructionOpcode(v);
+	if (op == LLVMZExt) {
+		LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(v, 0));
+		unsigned w = LLVMGetIntTypeWidth(t);
+		return w < 32 ? (int64_t)1 << w : 0;
+	}
+	if (op == LLVMAnd) {
+		LLVMValueRef c = LLVMGetOperand(v, 1);
+		if (LLVMIsAConstantInt(c)) {
+			long long m = LLVMConstIntGetSExtValue(c);
+			if (m > 0 && (m & (m + 1)) == 0)
+				return m + 1;
+		}
+		return 0;
+	}
+	if (op == LLVMLoad) {
+		LLVMTypeRef lt = LLVMTypeOf(v);
+		if (LLVMGetTypeKind(lt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(lt) < 32)
+			return (int64_t)1 << LLVMGetIntTypeWidth(lt);
+		/* a load from a local array: the range of what was stored into it */
+		LLVMValueRef p = LLVMGetOperand(v, 0);
+		while (LLVMIsAGetElementPtrInst(p))
+			p = LLVMGetOperand(p, 0);
+		if (!LLVMIsAAllocaInst(p))
+			return 0;
+		int64_t r = 0;
+		int any = 0;
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k->fn); b; b = LLVMGetNextBasicBlock(b))
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				if (!LLVMIsAStoreInst(i))
+					continue;
+				LLVMValueRef q = LLVMGetOperand(i, 1);
+				while (LLVMIsAGetElementPtrInst(q))
+					q = LLVMGetOperand(q, 0);
+				if (q != p)
+					continue;
+				int64_t s = value_range(k, LLVMGetOperand(i, 0), depth + 1);
+				if (!s)
+					return 0;
+				r = s > r ? s : r;
+				any = 1;
+			}
+		return any ? r : 0;
+	}
+	return 0;
+}
+
+static wp_poly *sreg(K *k, const char *name)
+{
+	static const char *regs[] = {"tid", "ctaid", "ntid", "nctaid"};
+	const char *p = name + strlen("llvm.nvvm.read.ptx.sreg.");
+	for (int r = 0; r < 4; r++) {
+		size_t n = strlen(regs[r]);
+		if (strncmp(p, regs[r], n) == 0 && p[n] == '.' && p[n + 1] >= 'x' && p[n + 1] <= 'z' && !p[n + 2])
+			return wp_atom_poly(&k->at, wp_atom_get(&k->at, p, (enum wp_atom_kind)(WP_TID + r)));
+	}
+	return fail(k, wp_printf(k->ar, "special register %s", p));
+}
+
+/* Header phi of loop li: start + step*it, or NULL. */
+static wp_poly *induction(K *k, LLVMValueRef phi, int li)
+{
+	loop *l = &k->loops[li];
+	unsigned n = LLVMCountIncoming(phi);
+	wp_poly *start = NULL, *step = NULL;
+	int nstart = 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef in = LLVMGetIncomingValue(phi, i);
+		int from = wp_bindex(k, LLVMGetIncomingBlock(phi, i));
+		if (!l->in[from]) {
+			wp_poly *s = wp_ev_at(k, in, from);
+			if (!s)
+				return NULL;
+			if (nstart++ && !wp_equal(s, start))
+				return fail(k, "loop entered with different start values");
+			start = s;
+			continue;
+		}
+		/* back edge: in = phi + S or phi - S with S invariant in the loop */
+		if (!LLVMIsAInstruction(in))
+			return fail(k, "loop-carried value that is not an induction variable");
+		LLVMOpcode op = LLVMGetInstructionOpcode(in);
+		int disjoint_or = op == LLVMOr && LLVMGetIsDisjoint(in);
+		if (op != LLVMAdd && op != LLVMSub && !disjoint_or)
+			return fail(k, "loop-carried value that is not an induction variable");
+		LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
+		LLVMValueRef other = a == phi ? b : (b == phi && op != LLVMSub ? a : NULL);
+		if (!other)
+			return fail(k, "loop-carried value that is not an induction variable");
+		if (LLVMIsAInstruction(other) && l->in[wp_block_of(k, other)])
+			return fail(k, "induction step varies inside the loop");
+		wp_poly *s = wp_ev(k, other);
+		if (!s)
+			return NULL;
+		if (op == LLVMSub)
+			s = wp_scale(&k->at, s, -1);
+		if (step && !wp_equal(s, step))
+			return fail(k, "induction variable with several steps");
+		step = s;
+	}
+	if (!start || !step)
+		return fail(k, "loop-carried value that is not an induction variable");
+	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_atom_poly(&k->at, l->atom)));
+}
+
+static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
+{
+	if (!LLVMIsAInstruction(d))
+		return 0;
+	LLVMOpcode op = LLVMGetInstructionOpcode(d);
+	return (op == LLVMSDiv || op == LLVMUDiv) && LLVMGetOperand(d, 0) == a && LLVMGetOperand(d, 1) == b;
+}
+
+static wp_poly *ev_inst(K *k, LLVMValueRef v)
+{
+	wp_atoms *at = &k->at;
+	LLVMOpcode op = LLVMGetInstructionOpcode(v);
+	int64_t c;
+	switch (op) {
+	case LLVMAdd:
+		return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+	case LLVMSub: {
+		/* a - (a/b)*b is a % b */
+		LLVMValueRef a = LLVMGetOperand(v, 0), m = LLVMGetOperand(v, 1);
+		if (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMMul) {
+			LLVMValueRef m0 = LLVMGetOperand(m, 0), m1 = LLVMGetOperand(m, 1);
+			if (is_div_of(m0, a, m1) || is_div_of(m1, a, m0)) {
+				LLVMValueRef b = is_div_of(m0, a, m1) ? m1 : m0;
+				wp_poly *r = wp_mod(at, wp_opnd(k, v, 0), wp_ev_at(k, b, wp_block_of(k, v)));
+				if (r)
+					return r;
+			}
+		}
+		return wp_sub(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+	}
+	case LLVMMul:
+		return wp_mul(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+	case LLVMShl: {
+		wp_poly *s = wp_opnd(k, v, 1);
+		if (!wp_is_const(s, &c) || c < 0 || c > 62)
+			return fail(k, "shift by a variable amount");
+		return wp_scale(at, wp_opnd(k, v, 0), (int64_t)1 << c);
+	}
+	case LLVMLShr:
+	case LLVMAShr: {
+		wp_poly *s = wp_opnd(k, v, 1);
+		if (!wp_is_const(s, &c) || c < 0 || c > 62)
+			return fail(k, "shift by a variable amount");
+		wp_assume(k, "right shifts and divisions are on non-negative values");
+		return wp_fdiv(at, wp_opnd(k, v, 0), wp_const(at, (int64_t)1 << c));
+	}
+	case LLVMSDiv:
+	case LLVMUDiv: {
+		wp_poly *r = wp_fdiv(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+		if (!r && !k->why)
+			k->why = "division by a thread-dependent value";
+		wp_assume(k, "right shifts and divisions are on non-negative values");
+		return r;
+	}
+	case LLVMSRem:
+	case LLVMURem: {
+		wp_poly *r = wp_mod(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+		if (!r && !k->why)
+			k->why = "remainder by a thread-dependent value";
+		wp_assume(k, "right shifts and divisions are on non-negative values");
+		return r;
+	}
+	case LLVMAnd: {
+		wp_poly *m = wp_opnd(k, v, 1), *a = wp_opnd(k, v, 0);
+		if (!wp_is_const(m, &c)) {
+			wp_poly *t = m;
+			m = a;
+			a = t;
+		}
+		if (!wp_is_const(m, &c))
+			return fail(k, "'and' of two variables");
+		if (c > 0 && (c & (c + 1)) == 0)
+			return wp_mod(at, a, wp_const(at, c + 1));
+		if (c > 0 && a) {
+			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
+			int64_t low = c & -c, full = c | (low - 1);
+			if ((full & (full + 1)) == 0 && wp_content(a) % low == 0)
+				return wp_mod(at, a, wp_const(at, full + 1));
+		}
+		if (c < 0 && ((-c) & (-c - 1)) == 0)
+			return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
+		return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
+	}
+	case LLVMOr:
+		if (LLVMGetIsDisjoint(v))
+			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
+		return fail(k, "bitwise 'or'");
+	case LLVMXor: {
+		wp_poly *m = wp_opnd(k, v, 1);
+		int64_t c1;
+		if (wp_is_const(m, &c1) && c1 == -1) /* ~x = -x - 1 */
+			return wp_sub(at, wp_const(at, -1), wp_opnd(k, v, 0));
+		return fail(k, "bitwise 'xor'");
+	}
+	case LLVMSExt:
+	case LLVMZExt:
+	case LLVMTrunc:
+		if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1)
+			return fail(k, "value computed from a comparison");
+		return wp_opnd(k, v, 0);
+	case LLVMFreeze:
+		return wp_opnd(k, v, 0);
+	case LLVMSelect: {
+		LLVMValueRef cnd = LLVMGetOperand(v, 0), t = LLVMGetOperand(v, 1), f = LLVMGetOperand(v, 2);
+		if (LLVMIsAICmpInst(cnd)) {
+			LLVMValueRef a = LLVMGetOperand(cnd, 0), b = LLVMGetOperand(cnd, 1);
+			LLVMIntPredicate p = LLVMGetICmpPredicate(cnd);
+			int lt = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSLE || p == LLVMIntULE;
+			int gt = p == LLVMIntSGT || p == LLVMIntUGT || p == LLVMIntSGE || p == LLVMIntUGE;
+			if ((lt || gt) && ((t == a && f == b) || (t == b && f == a))) {
+				int is_max = (t == a) == gt;
+				return wp_minmax(at, wp_opnd(k, v, 1), wp_opnd(k, v, 2), is_max);
+			}
+		}
+		wp_poly *pt = wp_opnd(k, v, 1), *pf = wp_opnd(k, v, 2);
+		if (pt && pf && wp_equal(pt, pf))
+			return pt;
+		return fail(k, "value chosen by a select");
+	}
+	case LLVMCall: {
+		const char *n = wp_callee_name(v);
+		if (strncmp(n, "llvm.nvvm.read.ptx.sreg.", 24) == 0)
+			return sreg(k, n);
+		int is_min = strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0;
+		int is_max = strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0;
+		if (is_min || is_max)
+			return wp_minmax(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1), is_max);
+		if (LLVMIsAInlineAsm(LLVMGetCalledValue(v)))
+			return fail(k, "value produced by inline asm");
+		return fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
+	}
+	case LLVMPHI: {
+		int b = wp_block_of(k, v);
+		for (int li = 0; li < k->nl; li++)
+			if (k->loops[li].header == b)
+				return induction(k, v, li);
+		/* a merge: equal incoming values, or the only non-constant one */
+		unsigned n = LLVMCountIncoming(v);
+		wp_poly *same = NULL, *nonconst = NULL;
+		int all_same = 1, n_nonconst = 0;
+		for (unsigned i = 0; i < n; i++) {
+			wp_poly *p = wp_ev_at(k, LLVMGetIncomingValue(v, i), wp_bindex(k, LLVMGetIncomingBlock(v, i)));
+			if (!p)
+				return NULL;
+			if (same && !wp_equal(same, p))
+				all_same = 0;
+			same = same ? same : p;
+			int64_t cc;
+			if (!wp_is_const(p, &cc)) {
+				if (!nonconst || !wp_equal(nonconst, p))
+					n_nonconst++;
+				nonconst = p;
+			}
+		}
+		if (all_same)
+			return same;
+		if (n_nonconst == 1) {
+			wp_assume(k, "merged values (phi%s) take their non-constant incoming value",
+				wp_where(k, LLVMGetNextInstruction(v)));
+			return nonconst;
+		}
+		return fail(k, "value merged from different paths (phi)");
+	}
+	case LLVMLoad: {
+		char *l = wp_loc_of(k, v);
+		char *name = wp_printf(k->ar, "load@%s#%p", l ? l : "?", (void *)v);
+		int id = wp_atom_get(at, name, WP_DATA);
+		at->a[id].data = 1;
+		at->a[id].varying = 1;
+		at->a[id].range = value_range(k, v, 0);
+		at->a[id].origin = l ? l : wp_strdup(k->ar, "?");
+		return wp_atom_poly(at, id);
+	}
+	case LLVMAtomicRMW:
+	case LLVMAtomicCmpXchg:
+		return fail(k, "value returned by an atomic");
+	default:
+		return fail(k, wp_printf(k->ar, "unsupported operation (opcode %d)", (int)op));
+	}
+}
+
+wp_poly *wp_ev(K *k, LLVMValueRef v)
+{
+	if (LLVMIsAConstantInt(v)) {
+		if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+			return fail(k, "integer wider than 64 bits");
+		return wp_const(&k->at, LLVMConstIntGetSExtValue(v));
+	}
+	if (LLVMIsAArgument(v)) {
+		if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+			return fail(k, "non-integer argument");
+		unsigned n = LLVMCountParams(k->fn);
+		for (unsigned i = 0; i < n; i++)
+			if (LLVMGetParam(k->fn, i) == v) {
+				int id = wp_atom_get(&k->at, wp_arg_name(k, k->fn, i), WP_PARAM);
+				k->at.a[id].rank = 1000 + (int)i; /* parameters print in argument order */
+				return wp_atom_poly(&k->at, id);
+			}
+		return fail(k, "argument of another function");
+	}
+	if (!LLVMIsAInstruction(v)) {
+		if (LLVMIsUndef(v) || LLVMIsPoison(v))
+			return fail(k, "undefined value");
+		return fail(k, "constant expression");
+	}
+	memo *m = wp_pmap_get(&k->memo, v);
+	if (m) {
+		if (m->busy)
+			return fail(k, "value that depends on itself outside a loop");
+		if (!m->p)
+			k->why = m->why;
+		return m->p;
+	}
+	m = wp_alloc(k->ar, sizeof(*m));
+	m->busy = 1;
+	wp_pmap_put(k->ar, &k->memo, v, m);
+	const char *outer_why = k->why;
+	k->why = NULL;
+	if (++k->depth > 400) {
+		k->depth--;
+		m->busy = 0;
+		m->why = "expression too deep";
+		return fail(k, m->why);
+	}
+	wp_poly *p = ev_inst(k, v);
+	k->depth--;
+	if (!p && !k->why)
+		k->why = "arithmetic overflow in the address expression";
+	m->p = p;
+	m->why = p ? NULL : k->why;
+	m->busy = 0;
+	if (p)
+		k->why = outer_why; /* a successful operand keeps its sibling's reason */
+	return p;
+}

@@ -1,0 +1,127 @@
+/* The kernel context of the extraction (extract.c and its stages): the
+ * pointer map, conditions, loops, fields, accesses and the per-kernel state
+ * K, with the helpers of kernel_ctx.c and cfg.c. The base of the pass's
+ * internal headers: eval.h, cond.h and model_parts.h include it, and it
+ * includes none of them. */
+#ifndef WARPEST_PASS_KERNEL_CTX_H
+#define WARPEST_PASS_KERNEL_CTX_H
+
+#include "internal.h"
+#include "poly.h"
+
+#include <llvm-c/Target.h>
+#include <stdint.h>
+
+/* ---------- pointer hash map ---------- */
+typedef struct pmap {
+	int cap, n;
+	const void **key;
+	void **val;
+} pmap;
+
+void *wp_pmap_get(const pmap *m, const void *k);
+void wp_pmap_put(wp_arena *ar, pmap *m, const void *k, void *v);
+
+/* ---------- conditions ---------- */
+enum { C_CMP, C_AND, C_OR, C_TRUE, C_FALSE, C_OPAQUE };
+enum { P_LT, P_LE, P_GT, P_GE, P_EQ, P_NE };
+
+typedef struct cond {
+	int op, pred;
+	struct cond *a, *b;
+	wp_poly *l, *r;
+	char *why; /* opaque: why it is not affine */
+	LLVMValueRef at; /* opaque: the branch or switch it comes from (NULL: the guard's) */
+} cond;
+
+/* ---------- the kernel context ---------- */
+typedef struct loop {
+	int header;
+	unsigned char *in; /* block membership */
+	int parent, depth;
+	int atom;          /* loop variable atom */
+	int trip_done;
+	wp_poly *trip;     /* NULL: unknown */
+	char *trip_why;
+	LLVMValueRef header_inst;
+} loop;
+
+typedef struct guard_ent {
+	LLVMValueRef br;
+	int dir;
+	cond *c;
+} guard_ent;
+
+typedef struct field {
+	LLVMValueRef base;
+	char *name;
+	const char *space;
+	int elem_bytes, align;
+	int64_t size_bytes;
+} field;
+
+typedef struct access {
+	LLVMValueRef inst;
+	int field;
+	const char *kind;
+	int bytes;
+	wp_poly *off;   /* byte offset; NULL: unanalysable */
+	char *why;
+	int64_t contention; /* uniform:B for data-dependent atomics */
+	int groups;         /* uniform:B/G: address groups of a warp (0, 1: none) */
+	int uses_result;
+	int block;
+	guard_ent *g;
+	int ng;
+	int dead; /* merged into another */
+	char *loc;
+} access;
+
+typedef struct K {
+	wp_arena *ar;
+	wp_atoms at;
+	LLVMModuleRef mod;
+	LLVMValueRef fn;
+	LLVMTargetDataRef td;
+	const wp_config *cfg;
+	int nb;
+	LLVMBasicBlockRef *bb;
+	pmap bidx; /* block -> index+1 */
+	int **succ, *nsucc, **pred, *npred;
+	int *rpo_num, *idom;
+	int nl;
+	loop *loops;
+	int *inner; /* innermost loop of each block, -1 */
+	pmap memo;  /* value -> memo */
+	pmap cmemo; /* value -> cond */
+	const char *why;
+	int depth;
+	field *fields;
+	int nf, capf;
+	access *acc;
+	int na, capa;
+	char **assume;
+	int nassume, capassume;
+	cond **jcond;          /* path condition of a block from its immediate dominator */
+	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
+} K;
+
+/* ---------- kernel_ctx.c ---------- */
+/* Adds an assumption of the model (once). */
+void wp_assume(K *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int wp_bindex(K *k, LLVMBasicBlockRef b); /* index of a block */
+int wp_block_of(K *k, LLVMValueRef inst); /* index of an instruction's block */
+/* "file:line:col" of an instruction (arena), NULL without a location. */
+char *wp_loc_of(K *k, LLVMValueRef inst);
+/* " at file:line:col", or "" without a location. */
+const char *wp_where(K *k, LLVMValueRef inst);
+const char *wp_callee_name(LLVMValueRef call); /* "" when indirect */
+/* Name of argument i of fn: IR name, debug name, or argN. */
+char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i);
+
+/* ---------- cfg.c ---------- */
+void wp_build_cfg(K *k);
+int wp_dominates(K *k, int a, int b);
+void wp_build_loops(K *k);
+
+#endif
