@@ -118,3 +118,20 @@ char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i)
 	}
 	return wp_printf(k->ar, "arg%u", i);
 }
+
+const char *const wp_pred_text[] = {"<", "<=", ">", ">=", "==", "!="};
+const int wp_pred_neg[] = {P_GE, P_GT, P_LE, P_LT, P_NE, P_EQ};
+
+/* The comparison of an icmp (signed and unsigned alike: values are taken as
+ * non-negative where it matters, see docs/pass.md). */
+int wp_icmp_pred(LLVMValueRef icmp)
+{
+	switch (LLVMGetICmpPredicate(icmp)) {
+	case LLVMIntSLT: case LLVMIntULT: return P_LT;
+	case LLVMIntSLE: case LLVMIntULE: return P_LE;
+	case LLVMIntSGT: case LLVMIntUGT: return P_GT;
+	case LLVMIntSGE: case LLVMIntUGE: return P_GE;
+	case LLVMIntEQ: return P_EQ;
+	default: return P_NE;
+	}
+}
