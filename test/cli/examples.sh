@@ -18,7 +18,7 @@ for verb in estimate rank gpus profile-atomics; do
 	check "$verb --help" "$warpest" "$verb" --help
 done
 gpus=$("$warpest" gpus | awk '{print $1}')
-[ "$(echo "$gpus" | wc -l)" -ge 7 ] || { echo "FAIL: fewer than 7 tables"; fail=$((fail + 1)); }
+[ "$(echo "$gpus" | wc -l)" -ge 10 ] || { echo "FAIL: fewer than 10 tables"; fail=$((fail + 1)); }
 # small problem sizes keep the suite quick (it also runs under ASan)
 small_params() {
 	case $(basename "$1" .json) in
