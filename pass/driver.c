@@ -16,6 +16,12 @@
 #define CORE_DLOPEN_DEEPBIND RTLD_DEEPBIND
 #endif
 #define WARPEST_PASS_WORK_LIMIT ((int64_t)30000000)
+/* Compile time a kernel's ranking of block shapes may take by default. */
+#define WARPEST_PASS_BUDGET_MS 100
+/* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
+ * three dimensions), and of the sweep at 256 threads only. */
+#define FULL_SWEEP_SHAPES 231
+#define SWEEP_256_SHAPES 45
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -26,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "warpest/warpest.h"
 
@@ -138,6 +145,12 @@ int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, 
 				rc = -1;
 			}
 			c->registers = (int)x;
+		} else if (!strcmp(key, "budget-ms")) {
+			if (parse_int(val, &x) || x <= 0 || x > 3600000) {
+				snprintf(err, errlen, "bad budget-ms '%s' (expected 1..3600000)", val);
+				rc = -1;
+			}
+			c->budget_ms = (int)x;
 		} else if (!strcmp(key, "trip-count")) {
 			if (parse_int(val, &x) || x <= 0 || x > 1000000000) {
 				snprintf(err, errlen, "bad trip-count '%s'", val);
@@ -155,7 +168,7 @@ int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, 
 		} else {
 			snprintf(err, errlen,
 				"unknown parameter '%s' (known: gpu, block, grid, param, registers, trip-count, "
-				"dump-model, tables, kernel, print-isl-version, no-estimate)",
+				"budget-ms, dump-model, tables, kernel, print-isl-version, no-estimate)",
 				key);
 			rc = -1;
 		}
@@ -419,6 +432,69 @@ static void report_remarks(LLVMValueRef fn, const char *kname, const char *arch,
 	}
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
+}
+
+/* No block given: rank block shapes within the kernel's compile-time budget.
+ * One estimate of the default block is timed first; the full sweep runs when
+ * it fits in the budget at that cost, else the sweep of 256-thread shapes,
+ * else none (the default block is kept), and the remark says which. The
+ * best shape goes to wc->block. Without a ranking, the timed estimate is
+ * the result (*kept, the caller's to free). Returns 0 when it failed. */
+static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, const char *kname,
+	const char *arch, const warpest_kernel *k, const warpest_hw *hw, const wp_config *cfg,
+	warpest_config *wc, warpest_estimate **kept)
+{
+	double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+	double t0 = now_ms();
+	warpest_config probe = *wc;
+	probe.skip_neighbours = 1;
+	warpest_estimate *e = api->estimate_compute(ctx, k, hw, &probe);
+	double one = now_ms() - t0;
+	if (!e) {
+		remark(fn, NULL, "CoreError", "%s (%s): no estimate for block %dx%dx%d: %s", kname, arch,
+			wc->block[0], wc->block[1], wc->block[2], api->ctx_last_error(ctx));
+		return 0;
+	}
+	double left = budget - one;
+	warpest_rank_options ro;
+	api->rank_options_init(&ro);
+	const char *sweep = "all block shapes";
+	if (one * FULL_SWEEP_SHAPES > left) {
+		ro.min_threads = ro.max_threads = 256;
+		sweep = "256-thread shapes only";
+	}
+	if (one * SWEEP_256_SHAPES > left) {
+		remark(fn, NULL, "Ranking", "%s (%s): no launch configuration given; one estimate takes %.0f ms, "
+			"so no ranking fits the %.0f ms budget (budget-ms=): block %dx%dx%d assumed", kname, arch,
+			one, budget, wc->block[0], wc->block[1], wc->block[2]);
+		*kept = e;
+		return 1;
+	}
+	api->estimate_free(e);
+	warpest_ranking *r = api->rank(ctx, k, hw, wc, &ro);
+	int ok = r && api->ranking_size(r) > 0;
+	if (ok) {
+		const warpest_config *best = api->ranking_config(r, 0);
+		memcpy(wc->block, best->block, sizeof wc->block);
+		remark(fn, NULL, "Ranking", "%s (%s): no launch configuration given; best of %d block shapes: "
+			"%dx%dx%d (%s, ranked in %.0f ms of a %.0f ms budget)", kname, arch, api->ranking_size(r),
+			wc->block[0], wc->block[1], wc->block[2], sweep, now_ms() - t0, budget);
+	} else {
+		remark(fn, NULL, "CoreError", "%s (%s): ranking failed: %s", kname, arch, api->ctx_last_error(ctx));
+	}
+	if (r)
+		api->ranking_free(r);
+	/* the neighbour search costs a dozen estimates more */
+	if (now_ms() - t0 + 12 * one > budget)
+		wc->skip_neighbours = 1;
+	return ok;
+}
+
 static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname, const char *arch,
 	const wp_config *cfg, wp_kernel_info *info, const char *model_text)
 {
@@ -474,6 +550,7 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 		if (cfg->has_grid)
 			memcpy(wc.grid, cfg->grid, sizeof wc.grid);
 		int ok = 1;
+		warpest_estimate *kept = NULL;
 		if (cfg->has_block) {
 			memcpy(wc.block, cfg->block, sizeof wc.block);
 		} else if (info->missing[0]) {
@@ -484,22 +561,9 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 				"no ranking; per-access figures for block %dx%dx%d (give block=, or param= values "
 				"for a ranking)", kname, arch, info->missing, wc.block[0], wc.block[1], wc.block[2]);
 		} else {
-			warpest_rank_options ro;
-			api->rank_options_init(&ro);
-			warpest_ranking *r = api->rank(ctx, k, hw, &wc, &ro);
-			if (r && api->ranking_size(r) > 0) {
-				const warpest_config *best = api->ranking_config(r, 0);
-				memcpy(wc.block, best->block, sizeof wc.block);
-				remark(fn, NULL, "Ranking", "%s (%s): no launch configuration given; best of %d block shapes: %dx%dx%d",
-					kname, arch, api->ranking_size(r), wc.block[0], wc.block[1], wc.block[2]);
-			} else {
-				remark(fn, NULL, "CoreError", "%s (%s): ranking failed: %s", kname, arch, api->ctx_last_error(ctx));
-				ok = 0;
-			}
-			if (r)
-				api->ranking_free(r);
+			ok = rank_in_budget(api, ctx, fn, kname, arch, k, hw, cfg, &wc, &kept);
 		}
-		warpest_estimate *e = ok ? api->estimate_compute(ctx, k, hw, &wc) : NULL;
+		warpest_estimate *e = kept ? kept : ok ? api->estimate_compute(ctx, k, hw, &wc) : NULL;
 		if (e) {
 			json = api->estimate_to_json(e);
 			api->estimate_free(e);
@@ -577,6 +641,34 @@ static void config_text(const wp_config *c, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, ";param=%s:%lld", c->param_names[i], c->param_values[i]);
 }
 
+/* The file name a kernel's model is dumped under: the kernel's name where
+ * it is a plain identifier (mangled names are), else its safe characters
+ * with '_' for the others and a hash of the whole name, so that a name like
+ * "../x" or one longer than a file name cannot leave the dump directory or
+ * collide with another kernel. */
+static void dump_file_name(const char *kname, char *out, size_t size)
+{
+	size_t n = strlen(kname), w = 0;
+	int changed = n == 0 || n > 120 || kname[0] == '.';
+	for (size_t i = 0; i < n && w + 1 < size && w < 120; i++) {
+		unsigned char ch = (unsigned char)kname[i];
+		int safe = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+			ch == '_' || ch == '$' || ch == '.' || ch == '-';
+		safe &= !(i == 0 && ch == '.'); /* no hidden files */
+		out[w++] = safe ? (char)ch : '_';
+		changed |= !safe;
+	}
+	out[w] = '\0';
+	if (changed) {
+		uint64_t h = 1469598103934665603ull; /* FNV-1a */
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ (unsigned char)kname[i]) * 1099511628211ull;
+		if (w + 18 >= size)
+			w = size - 18;
+		snprintf(out + w, size - w, "-%016llx", (unsigned long long)h);
+	}
+}
+
 WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 {
 	wp_config base;
@@ -642,8 +734,9 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 			info.n_accesses, info.n_unanalysable, cfgtext);
 		if (cfg.dump_dir[0]) {
 			mkdir(cfg.dump_dir, 0777);
-			char path[1400];
-			snprintf(path, sizeof path, "%s/%s.json", cfg.dump_dir, kname);
+			char path[1400], file[160];
+			dump_file_name(kname, file, sizeof file);
+			snprintf(path, sizeof path, "%s/%s.json", cfg.dump_dir, file);
 			FILE *f = fopen(path, "w");
 			if (!f || fputs(text, f) < 0)
 				diag(m, 1, "warpest: cannot write %s: %s", path, strerror(errno));

@@ -61,7 +61,7 @@ static int64_t value_range(K *k, LLVMValueRef v, int depth)
 		LLVMValueRef c = LLVMGetOperand(v, 1);
 		if (LLVMIsAConstantInt(c)) {
 			long long m = LLVMConstIntGetSExtValue(c);
-			if (m > 0 && (m & (m + 1)) == 0)
+			if (m > 0 && m < INT64_MAX && (m & (m + 1)) == 0)
 				return m + 1;
 		}
 		return 0;
@@ -227,6 +227,10 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		}
 		if (!wp_is_const(m, &c))
 			return fail(k, "'and' of two variables");
+		/* masks of 63 bits or more keep every value the model can hold
+		 * apart from the sign, and 2^63 is not representable: not analysed */
+		if (c == INT64_MIN || c == INT64_MAX)
+			return fail(k, "'and' with a 63-bit mask");
 		if (c > 0 && (c & (c + 1)) == 0)
 			return wp_mod(at, a, wp_const(at, c + 1));
 		if (c > 0 && a) {

@@ -40,6 +40,7 @@ typedef struct wp_config {
 	int print_isl_version;
 	int trip_count; /* used for loops of unknown trip count */
 	int no_estimate;
+	int budget_ms;  /* compile time one kernel's ranking may take; 0: the default */
 } wp_config;
 
 void wp_config_init(wp_config *c);
