@@ -357,10 +357,12 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 					json_object_object_add(p, "value", json_object_new_int(1024));
 			}
 		text = patched ? json_object_to_json_string_ext(patched, JSON_C_TO_STRING_PLAIN) : model_text;
+		char legend[1024];
+		wp_arg_legend(fn, kn, info->model, legend, sizeof legend);
 		snprintf(note, sizeof note,
 			"no prediction: the estimate needs values for %s (param=NAME:VALUE, WARPEST_CONFIG or "
-			"WARPEST_LAUNCH); per-access figures below use 1024 for them",
-			info->missing);
+			"WARPEST_LAUNCH); per-access figures below use 1024 for them%s%s",
+			info->missing, legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
 	warpest_hw *hw = k ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;

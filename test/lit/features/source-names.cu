@@ -3,6 +3,7 @@
 // get their source names from the declaration that -g points at (clang keeps
 // only line directives on the device side at -O2), and indices read in CUDA's
 // words. Without debug locations the pass warns which argN is which.
+// REQUIRES: warpest-core
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env WARPEST_CONFIG='block=32x8x1;param=nx:512;param=ny:512;dump-model=%t' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -g -c %s -o %t/k.o -Rpass-analysis=warpest 2>&1 | FileCheck %s
 // CHECK: source-names.cu:[[#KLINE:]]:{{[0-9]+}}: remark: axpy2d<float> (sm_90): 3 accesses (0 not analysable), configuration gpu=h100-sxm;block=32x8x1;param=nx:512;param=ny:512; void axpy2d<float>(float const*, float*, float, int, int)
@@ -18,6 +19,13 @@
 // NOG: warning: warpest: parameter value 'nx' matches no parameter of the kernels analysed (axpy2d<float>: arg3 is the 4th parameter (int), arg4 is the 5th parameter (int)); source names need -g
 // NOG: warning: warpest: parameter value 'ny' matches no parameter
 // RUN: not env WARPEST_CONFIG='block=32x8x1;param=nx:512;param=ny:512' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Werror -c %s -o %t/k3.o
+//
+// Without names and without locations (opt on IR compiled without -g), the
+// Model and NeedsValues remarks say which argN is which parameter.
+// RUN: %clang -O2 --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path=%cuda_path -Wno-unknown-cuda-version -S -emit-llvm %s -o %t/nog.ll
+// RUN: %opt-warpest -passes='warpest<block=32x8x1>' -pass-remarks-analysis=warpest -disable-output %t/nog.ll 2>&1 | FileCheck %s --check-prefix=LEGEND
+// LEGEND: axpy2d<float> (sm_90): 3 accesses (0 not analysable), configuration gpu=h100-sxm;block=32x8x1; void axpy2d<float>(float const*, float*, float, int, int); no source names: arg3 is the 4th parameter (int), arg4 is the 5th parameter (int)
+// LEGEND: axpy2d<float> (sm_90): no prediction: the estimate needs values for arg3, arg4 {{.*}}; arg3 is the 4th parameter (int), arg4 is the 5th parameter (int)
 //
 // A name that no kernel has is a warning with -g too.
 // RUN: env WARPEST_CONFIG='block=32x8x1;param=nx:512;param=ny:512;param=nz:8' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -g -c %s -o %t/k4.o 2>&1 | FileCheck %s --check-prefix=NZ
