@@ -111,6 +111,8 @@ char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i)
 	if (n && len && !(n[0] >= '0' && n[0] <= '9'))
 		return wp_strdup(k->ar, n);
 	char *d = warpest_arg_debug_name(fn, i);
+	if (!d)
+		d = wp_source_arg_name(fn, i);
 	if (d) {
 		char *r = wp_strdup(k->ar, d);
 		free(d);

@@ -116,7 +116,8 @@ char *wp_loc_of(K *k, LLVMValueRef inst);
 /* " at file:line:col", or "" without a location. */
 const char *wp_where(K *k, LLVMValueRef inst);
 const char *wp_callee_name(LLVMValueRef call); /* "" when indirect */
-/* Name of argument i of fn: IR name, debug name, or argN. */
+/* Name of argument i of fn: IR name, debug name, the declaration in the
+ * source file (names.c), or argN. */
 char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i);
 
 /* ---------- cfg.c ---------- */

@@ -26,6 +26,8 @@ static const char *const main_usage =
 	"  rank             sweep block shapes (and variants), best first\n"
 	"  gpus             list the hardware tables\n"
 	"  profile-atomics  shared-memory atomic utilisation from an Nsight Compute CSV\n"
+	"  diff             compare two sets of predictions kernel by kernel (CI gate)\n"
+	"  report           estimate reports as one self-contained HTML page\n"
 	"\n"
 	"`warpest <verb> --help` describes each verb.\n";
 
@@ -467,6 +469,9 @@ int main(int argc, char **argv)
 		return cmd_gpus(argc - 1, argv + 1);
 	if (strcmp(verb, "profile-atomics") == 0)
 		return cli_profile_atomics_main(argc - 1, argv + 1);
+	int extra = cli_extra_verb(verb, argc - 1, argv + 1);
+	if (extra >= 0)
+		return extra;
 	fprintf(stderr, "warpest: unknown verb '%s'\n\n%s", verb, main_usage);
 	return EXIT_USAGE;
 }

@@ -14,7 +14,7 @@ check() {
 		fail=$((fail + 1))
 	fi
 }
-for verb in estimate rank gpus profile-atomics; do
+for verb in estimate rank gpus profile-atomics diff report; do
 	check "$verb --help" "$warpest" "$verb" --help
 done
 gpus=$("$warpest" gpus | awk '{print $1}')
