@@ -118,6 +118,17 @@ class KernelTunerRules(unittest.TestCase):
         again = published.sample_rows(s, 9, seed=3)
         self.assertEqual(rows, again)
 
+    def test_register_cap(self):
+        table = {"registers_per_sm": {"value": 65536}, "register_alloc_unit": {"value": 256},
+                 "max_registers_per_thread": {"value": 255}}
+        # 640 threads = 20 warps: at most 65536/20 = 3276.8 registers a warp, in units
+        # of 256 -> 3072 = 96 per thread
+        self.assertEqual(published.register_cap(table, 640), 96)
+        # 1024 threads = 32 warps: 2048 a warp -> 64 per thread
+        self.assertEqual(published.register_cap(table, 1024), 64)
+        # 128 threads = 4 warps: 16384 a warp, more than 255 * 32 -> 255
+        self.assertEqual(published.register_cap(table, 128), 255)
+
     def test_ptxas_parse(self):
         text = ("ptxas info    : Compiling entry function '_Z5otherPf' for 'sm_80'\n"
                 "ptxas info    : Used 10 registers\n"
@@ -126,7 +137,8 @@ class KernelTunerRules(unittest.TestCase):
                 "    8 bytes stack frame, 4 bytes spill stores, 8 bytes spill loads\n"
                 "ptxas info    : Used 40 registers, used 1 barriers, 2048 bytes smem, 360 bytes cmem[0]\n")
         self.assertEqual(published.parse_ptxas(text, "k"),
-                         {"registers": 40, "spill_stores": 4, "spill_loads": 8, "shared_bytes": 2048})
+                         {"registers": 40, "stack_frame": 8, "spill_stores": 4, "spill_loads": 8,
+                          "shared_bytes": 2048})
         self.assertIsNone(published.parse_ptxas(text, "missing"))
 
 

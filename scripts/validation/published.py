@@ -207,21 +207,35 @@ def sample_rows(pset, n, seed):
 
 # ---- one configuration ----
 
-def cuda_arch(gpu, warpest, tables):
-    """sm_XY from the hardware table's compute capability."""
-    del warpest
+def read_table(gpu, tables):
     path = os.path.join(tables, gpu + ".json")
     try:
         with open(path) as fh:
-            cc = json.load(fh)["compute_capability"]
-    except (OSError, ValueError, KeyError) as e:
+            return json.load(fh)
+    except (OSError, ValueError) as e:
         raise SetupError("hardware table %s: %s" % (path, e))
-    major, minor = str(cc).split(".")
+
+
+def cuda_arch(table):
+    """sm_XY from the hardware table's compute capability."""
+    major, minor = str(table["compute_capability"]).split(".")
     return "sm_%s%s" % (major, minor)
 
 
+def register_cap(table, threads):
+    """The most registers per thread with which one block of `threads`
+    threads is resident (warps allocate registers in units)."""
+    per_sm = table["registers_per_sm"]["value"]
+    unit = table["register_alloc_unit"]["value"]
+    warps = -(-threads // 32)
+    r = int(table["max_registers_per_thread"]["value"])
+    while r > 1 and warps * (-(-(r * 32) // unit) * unit) > per_sm:
+        r -= 1
+    return r
+
+
 def parse_ptxas(text, kernel):
-    """{registers, spill_stores, spill_loads, shared_bytes} of the entry whose
+    """{registers, stack_frame, spill_stores, spill_loads, shared_bytes} of the entry whose
     mangled name holds `kernel`, from `ptxas -v`; None when not found."""
     current, info = None, {}
     for line in text.splitlines():
@@ -233,9 +247,10 @@ def parse_ptxas(text, kernel):
         if current is None or (current != kernel and not re.search(
                 r"(?<![0-9])%d%s" % (len(kernel), re.escape(kernel)), current)):
             continue
-        m = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", line)
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
         if m:
-            info["spill_stores"], info["spill_loads"] = int(m.group(1)), int(m.group(2))
+            info["stack_frame"] = int(m.group(1))
+            info["spill_stores"], info["spill_loads"] = int(m.group(2)), int(m.group(3))
         m = re.search(r"Used (\d+) registers", line)
         if m:
             info["registers"] = int(m.group(1))
@@ -259,6 +274,10 @@ class Tools:
         for what, path in (("plugin", self.plugin), ("warpest", self.warpest)):
             if not os.path.exists(path):
                 raise SetupError("%s not found at %s (build first, or pass --%s)" % (what, path, what))
+        self.resources = args.resources
+        self.nvcc = args.nvcc or os.path.join(self.cuda, "bin", "nvcc")
+        if self.resources == "nvcc" and not os.path.exists(self.nvcc):
+            raise SetupError("--resources nvcc: no nvcc at %s" % self.nvcc)
         self.use_pch = not args.no_pch
         self.pch = None
 
@@ -300,7 +319,7 @@ class Tools:
                              "compiling without\n")
 
 
-def predict_one(pset, tools, gpu, arch, row, workdir):
+def predict_one(pset, tools, gpu, table, arch, row, workdir):
     """One row of the output: the configuration, what was built, and the
     prediction or the reason there is none."""
     t0 = time.time()
@@ -346,17 +365,32 @@ def predict_one(pset, tools, gpu, arch, row, workdir):
         out["unanalysed_reasons"] = " | ".join(sorted({a.get("reason", "?") for a in unanalysed}))
         out["model_assumptions"] = " | ".join(m.get("assumptions", []))
         regs = None
-        if tools.ptxas:
+        if tools.resources == "nvcc":
+            # the measurement's own compiler: registers and spills as measured
+            p = subprocess.run([tools.nvcc, "-arch=" + arch, "-cubin", "-Xptxas", "-v",
+                                "-I" + os.path.dirname(pset.kernel_path), src, "-o", os.devnull],
+                               capture_output=True, text=True)
+        elif tools.ptxas:
             p = subprocess.run([tools.ptxas, "-arch=" + arch, "-v", ptx, "-o", os.devnull],
                                capture_output=True, text=True)
+        if tools.resources == "nvcc" or tools.ptxas:
             info = parse_ptxas(p.stdout + p.stderr, pset.kernel_name)
             if p.returncode != 0 or info is None:
-                out["status"] = "ptxas failed: " + first_error(p.stderr)
+                out["status"] = "%s failed: %s" % ("nvcc" if tools.resources == "nvcc" else "ptxas",
+                                                   first_error(p.stderr))
                 return out
             regs = info["registers"]
-            out.update(registers=regs, spill_stores=info["spill_stores"],
+            cap = register_cap(table, block[0] * block[1] * block[2])
+            if regs > cap:
+                # the measurement ran this configuration, so its compiler
+                # (nvcc) fitted it: clang's PTX needs more registers
+                out["register_note"] = ("registers capped at %d (ptxas on clang's PTX: %d, too many "
+                                        "for one block of %d threads)" % (cap, regs, block[0] * block[1] * block[2]))
+                regs = cap
+            out.update(registers=regs, stack_frame=info.get("stack_frame", 0),
+                       spill_stores=info["spill_stores"],
                        spill_loads=info["spill_loads"], ptxas_shared_bytes=info["shared_bytes"])
-            out["registers_from"] = "ptxas"
+            out["registers_from"] = "nvcc -Xptxas -v" if tools.resources == "nvcc" else "ptxas on clang's PTX"
         else:
             out["registers_from"] = "assumed (no ptxas)"
         t2 = time.time()
@@ -409,10 +443,10 @@ def first_error(text):
 
 FIRST_COLUMNS = ["status", "measured_ms", "predicted_ms", "measured_time", "predicted_time", "steps",
                  "bottleneck", "grid_x", "grid_y", "grid_z", "block_x", "block_y", "block_z",
-                 "registers", "registers_from", "spill_stores", "spill_loads", "ptxas_shared_bytes",
+                 "registers", "registers_from", "stack_frame", "spill_stores", "spill_loads", "ptxas_shared_bytes",
                  "blocks_per_sm", "occupancy_limited_by", "accesses", "unanalysed",
                  "compile_s", "ptxas_s", "estimate_s"]
-LAST_COLUMNS = ["unanalysed_reasons", "model_assumptions", "assumptions"]
+LAST_COLUMNS = ["register_note", "unanalysed_reasons", "model_assumptions", "assumptions"]
 
 
 def write_csv(path, pset, rows):
@@ -441,7 +475,8 @@ def run(args):
     pset = PublishedSet(args.folder, args.measured)
     check_example(pset)
     tools = Tools(args)
-    arch = args.arch or cuda_arch(args.gpu, tools.warpest, tools.tables)
+    table = read_table(args.gpu, tools.tables)
+    arch = args.arch or cuda_arch(table)
     rows = pset.rows if not args.sample else sample_rows(pset, args.sample, args.seed)
     out_path = args.out or os.path.join(REPO, "build", "validation", "published",
                                         "%s-%s-%s.csv" % (os.path.basename(pset.folder.rstrip("/")),
@@ -468,7 +503,7 @@ def run(args):
             sys.stderr.flush()
 
     def work(row):
-        res = predict_one(pset, tools, args.gpu, arch, row, workdir)
+        res = predict_one(pset, tools, args.gpu, table, arch, row, workdir)
         with lock:
             results[config_key(pset, row)] = res
             n_done[0] += 1
@@ -557,6 +592,10 @@ def add_parser(sub):
     p.add_argument("--warpest"), p.add_argument("--tables")
     p.add_argument("--cuda-path", default="/usr/local/cuda")
     p.add_argument("--no-pch", action="store_true", help="parse CUDA's headers in every compile")
+    p.add_argument("--resources", choices=("clang", "nvcc"), default="clang",
+                   help="registers and spills from ptxas on clang's PTX (default, fast) or from nvcc, "
+                        "the measurement's compiler (slow: full unrolling)")
+    p.add_argument("--nvcc")
     p.add_argument("--strict", action="store_true", help="exit 1 when a configuration gets no prediction")
     p.add_argument("--quiet", action="store_true", help="no progress line")
     p.set_defaults(func=cmd_published)
