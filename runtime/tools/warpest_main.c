@@ -16,6 +16,11 @@
 
 #define EXIT_USAGE 2
 
+/* The library directory relative to the command's, as installed. */
+#ifndef WARPEST_BIN_TO_LIB
+#define WARPEST_BIN_TO_LIB "../lib"
+#endif
+
 static const char *const main_usage =
 	"usage: warpest <verb> [options]\n"
 	"\n"
@@ -227,7 +232,7 @@ static warpest_extract_model_from_ir_fn find_ir_frontend(char *why, size_t why_s
 		if (slash) {
 			*slash = '\0';
 			snprintf(candidates[n++], PATH_MAX, "%.3900s/pass/libwarpest.so", exe);
-			snprintf(candidates[n++], PATH_MAX, "%.3900s/../lib/libwarpest.so", exe);
+			snprintf(candidates[n++], PATH_MAX, "%.3900s/%s/libwarpest.so", exe, WARPEST_BIN_TO_LIB);
 		}
 	}
 	for (int i = 0; i < n; i++) {

@@ -44,7 +44,8 @@ __warpest_give warpest_hw *warpest_hw_read_file(__warpest_keep warpest_ctx *ctx,
 __warpest_give warpest_hw *warpest_hw_read_string(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const char *json, __warpest_keep const char *origin);
 /* Finds a bundled table by its id (e.g. "h100-sxm", case-insensitive) in the
- * directory `dir` (NULL: $WARPEST_TABLES, then the install directory). */
+ * directory `dir` (NULL: $WARPEST_TABLES, else the tables installed with the
+ * core: ../share/warpest/tables from the directory of libwarpest-core.so). */
 __warpest_give warpest_hw *warpest_hw_find(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const char *dir, __warpest_keep const char *id);
 void warpest_hw_free(__warpest_take warpest_hw *hw);
