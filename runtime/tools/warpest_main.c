@@ -71,13 +71,17 @@ static const char *const gpus_usage =
 	"Lists the hardware tables found in DIR (default: $WARPEST_TABLES, then the\n"
 	"tables installed with warpest).\n";
 
+#define MAX_PARAMS 16
+
 typedef struct options {
 	const char *input, *gpu, *kernel, *tables;
 	warpest_config config;
 	int json, top, jobs, min_threads, max_threads;
 	int variant_given;
 	int all_shapes;
-	char param_names[WARPEST_MAX_PARAM_OVERRIDES][64];
+	char param_names[MAX_PARAMS][64];
+	const char *param_name_ptrs[MAX_PARAMS];
+	int64_t param_values[MAX_PARAMS];
 } options;
 
 static int usage_error(const char *verb, const char *fmt, const char *arg)
@@ -168,7 +172,7 @@ static int parse_options(const char *verb, int argc, char **argv, options *o, co
 			char *end;
 			if (!eq || eq == p || (size_t)(eq - p) >= sizeof(o->param_names[0]))
 				return usage_error(verb, "--param needs NAME=VALUE, got '%s'", p);
-			if (n >= WARPEST_MAX_PARAM_OVERRIDES)
+			if (n >= MAX_PARAMS)
 				return usage_error(verb, "%s", "too many --param options");
 			errno = 0;
 			long long v = strtoll(eq + 1, &end, 10);
@@ -176,8 +180,10 @@ static int parse_options(const char *verb, int argc, char **argv, options *o, co
 				return usage_error(verb, "--param value must be an integer, got '%s'", p);
 			memcpy(o->param_names[n], p, (size_t)(eq - p));
 			o->param_names[n][eq - p] = '\0';
-			o->config.param_names[n] = o->param_names[n];
-			o->config.param_values[n] = v;
+			o->param_name_ptrs[n] = o->param_names[n];
+			o->param_values[n] = v;
+			o->config.param_names = o->param_name_ptrs;
+			o->config.param_values = o->param_values;
 			o->config.n_params++;
 		} else if ((strcmp(a, "--registers") == 0 || strcmp(a, "--shared-dynamic") == 0 ||
 			    strcmp(a, "--top") == 0 || strcmp(a, "-j") == 0 ||
