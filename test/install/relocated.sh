@@ -61,4 +61,16 @@ read -r -a flags <<<"$(pkg-config --cflags --libs warpest)"
 out=$("$tmp/consumer-pc" "$model" h100-sxm) || fail "the pkg-config consumer failed"
 echo "pkg-config: $out"
 [ -d "$(pkg-config --variable=tablesdir warpest)" ] || fail "pkg-config's tablesdir does not exist"
+
+# Python, with nothing set but the module's path (not under the sanitizers:
+# python3 is not instrumented)
+if [ -z "$cflags" ]; then
+	out=$(PYTHONPATH=$p/lib/python3/dist-packages python3 -c '
+import sys, warpest
+est = warpest.load(sys.argv[1], "h100-sxm")
+print("python:", warpest.library_path(), est.estimate({"block": 128}).predicted_seconds)
+assert warpest.library_path().startswith(sys.argv[2]), warpest.library_path()' "$model" "$p") ||
+		fail "the installed Python module"
+	echo "$out"
+fi
 echo "relocated install: ok"
