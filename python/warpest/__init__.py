@@ -389,9 +389,9 @@ class Estimator:
         return array, keep
 
     def estimate(self, config):
-        """The prediction for one configuration (Score); raises Error when the
-        model rejects it. report=True in the dict is not a field: use
-        report() for the whole JSON report."""
+        """The prediction for one configuration (Score), without the search
+        for better neighbours; raises Error when the model rejects it. The
+        whole JSON report: report()."""
         with _Ctx() as ctx:
             array, keep = self._configs([config])
             array[0].skip_neighbours = 1
