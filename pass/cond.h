@@ -1,12 +1,10 @@
-/* Conditions and guards (conditions.c) and path conditions of blocks that
- * several branches reach (pathcond.c). */
+/* Conditions (conditions.c), the guards of a block (guards.c) and path
+ * conditions of blocks that several branches reach (pathcond.c). */
 #ifndef WARPEST_PASS_COND_H
 #define WARPEST_PASS_COND_H
 
 #include "kernel_ctx.h"
 
-extern const int wp_pred_neg[]; /* P_* of the negated comparison */
-int wp_icmp_pred(LLVMValueRef icmp);
 cond *wp_mkcond(K *k, int op);
 cond *wp_opaque(K *k, const char *why);
 cond *wp_negate(K *k, cond *c);

@@ -16,6 +16,12 @@
 #define CORE_DLOPEN_DEEPBIND RTLD_DEEPBIND
 #endif
 #define WARPEST_PASS_WORK_LIMIT ((int64_t)30000000)
+/* Compile time a kernel's ranking of block shapes may take by default. */
+#define WARPEST_PASS_BUDGET_MS 100
+/* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
+ * three dimensions), and of the sweep at 256 threads only. */
+#define FULL_SWEEP_SHAPES 231
+#define SWEEP_256_SHAPES 45
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -26,143 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "warpest/warpest.h"
-
-/* ---------- configuration ---------- */
-void wp_config_init(wp_config *c)
-{
-	memset(c, 0, sizeof(*c));
-	snprintf(c->gpu, sizeof c->gpu, "h100-sxm");
-	c->trip_count = 1;
-}
-
-static int parse_dims(const char *v, int *d)
-{
-	int n = sscanf(v, "%dx%dx%d", &d[0], &d[1], &d[2]);
-	if (n < 1)
-		return -1;
-	if (n < 2)
-		d[1] = 1;
-	if (n < 3)
-		d[2] = 1;
-	for (int i = 0; i < 3; i++)
-		if (d[i] <= 0)
-			return -1;
-	char tail[4];
-	char fmt[32];
-	snprintf(fmt, sizeof fmt, "%%*dx%%*dx%%*d%%1s");
-	if (n == 3 && sscanf(v, fmt, tail) == 1)
-		return -1;
-	for (const char *p = v; *p; p++)
-		if (!((*p >= '0' && *p <= '9') || *p == 'x'))
-			return -1;
-	return 0;
-}
-
-static int parse_int(const char *v, long long *out)
-{
-	char *end;
-	errno = 0;
-	long long x = strtoll(v, &end, 10);
-	if (errno || end == v || *end)
-		return -1;
-	*out = x;
-	return 0;
-}
-
-static int set_param(wp_config *c, const char *name, long long v, char *err, size_t errlen)
-{
-	for (int i = 0; i < c->n_params; i++)
-		if (strcmp(c->param_names[i], name) == 0) {
-			c->param_values[i] = v;
-			return 0;
-		}
-	if (c->n_params == WP_MAX_PARAMS) {
-		snprintf(err, errlen, "too many parameter values (at most %d)", WP_MAX_PARAMS);
-		return -1;
-	}
-	snprintf(c->param_names[c->n_params], sizeof c->param_names[0], "%s", name);
-	c->param_values[c->n_params++] = v;
-	return 0;
-}
-
-int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, size_t errlen)
-{
-	char *copy = strdup(text ? text : "");
-	int rc = 0;
-	for (char *save = NULL, *item = strtok_r(copy, ";", &save); item && !rc;
-	     item = strtok_r(NULL, ";", &save)) {
-		while (*item == ' ')
-			item++;
-		if (!*item)
-			continue;
-		char *eq = strchr(item, '=');
-		const char *key = item, *val = eq ? eq + 1 : NULL;
-		if (eq)
-			*eq = 0;
-		long long x = 0;
-		if (!strcmp(key, "print-isl-version") && !val) {
-			c->print_isl_version = 1;
-		} else if (!strcmp(key, "no-estimate") && !val) {
-			c->no_estimate = 1;
-		} else if (!val) {
-			snprintf(err, errlen, "parameter '%s' needs a value (key=value)", key);
-			rc = -1;
-		} else if (!strcmp(key, "gpu")) {
-			snprintf(c->gpu, sizeof c->gpu, "%s", val);
-		} else if (!strcmp(key, "block")) {
-			if (parse_dims(val, c->block)) {
-				snprintf(err, errlen, "bad block '%s' (expected e.g. 32x4x2)", val);
-				rc = -1;
-			}
-			c->has_block = 1;
-		} else if (!strcmp(key, "grid")) {
-			if (parse_dims(val, c->grid)) {
-				snprintf(err, errlen, "bad grid '%s' (expected e.g. 20x128x1)", val);
-				rc = -1;
-			}
-			c->has_grid = 1;
-		} else if (!strcmp(key, "param")) {
-			char *colon = strchr(val, ':');
-			if (!colon || colon == val || parse_int(colon + 1, &x)) {
-				snprintf(err, errlen, "bad param '%s' (expected name:value, e.g. nx:640)", val);
-				rc = -1;
-			} else {
-				*colon = 0;
-				rc = set_param(c, val, x, err, errlen);
-			}
-		} else if (!strcmp(key, "registers")) {
-			if (parse_int(val, &x) || x <= 0 || x > 255) {
-				snprintf(err, errlen, "bad registers '%s' (expected 1..255)", val);
-				rc = -1;
-			}
-			c->registers = (int)x;
-		} else if (!strcmp(key, "trip-count")) {
-			if (parse_int(val, &x) || x <= 0 || x > 1000000000) {
-				snprintf(err, errlen, "bad trip-count '%s'", val);
-				rc = -1;
-			}
-			c->trip_count = (int)x;
-		} else if (!strcmp(key, "dump-model")) {
-			snprintf(c->dump_dir, sizeof c->dump_dir, "%s", val);
-		} else if (!strcmp(key, "tables")) {
-			snprintf(c->tables, sizeof c->tables, "%s", val);
-		} else if (!strcmp(key, "kernel")) {
-			snprintf(c->kernel, sizeof c->kernel, "%s", val);
-		} else if (bare_params && !parse_int(val, &x)) {
-			rc = set_param(c, key, x, err, errlen);
-		} else {
-			snprintf(err, errlen,
-				"unknown parameter '%s' (known: gpu, block, grid, param, registers, trip-count, "
-				"dump-model, tables, kernel, print-isl-version, no-estimate)",
-				key);
-			rc = -1;
-		}
-	}
-	free(copy);
-	return rc;
-}
 
 WP_EXPORT int warpest_check_params(const char *params, char *err, size_t errlen)
 {
@@ -288,149 +160,120 @@ static core_api *core_open(void)
 	return &core;
 }
 
-/* ---------- remarks ---------- */
-static void remark(LLVMValueRef fn, LLVMValueRef inst, const char *name, const char *fmt, ...)
+/* ---------- diagnostics ---------- */
+static void diag(LLVMModuleRef m, LLVMValueRef fn, int warning, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-static void remark(LLVMValueRef fn, LLVMValueRef inst, const char *name, const char *fmt, ...)
-{
-	char buf[4096];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	warpest_emit_remark(fn, inst, name, buf);
-}
-
-static void diag(LLVMModuleRef m, int warning, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void diag(LLVMModuleRef m, int warning, const char *fmt, ...)
+static void diag(LLVMModuleRef m, LLVMValueRef fn, int warning, const char *fmt, ...)
 {
 	char buf[2048];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	warpest_emit_diag(m, warning, buf);
+	warpest_emit_diag(m, fn, warning, buf);
 }
 
-/* "key=value" pairs of the numbers and strings of a JSON object. */
-static void pairs(json_object *o, char *buf, size_t len, const char *const *skip)
-{
-	size_t n = strlen(buf);
-	json_object_object_foreach(o, key, val)
-	{
-		int s = 0;
-		for (int i = 0; skip && skip[i]; i++)
-			s |= strcmp(skip[i], key) == 0;
-		if (s || n + 2 >= len)
-			continue;
-		json_type t = json_object_get_type(val);
-		if (t == json_type_double)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%.3g", n ? ", " : "", key, json_object_get_double(val));
-		else if (t == json_type_int || t == json_type_boolean || t == json_type_string)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? ", " : "", key, json_object_get_string(val));
-		else if (t == json_type_array || t == json_type_object)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? ", " : "", key,
-				json_object_to_json_string_ext(val, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
-		if (n >= len)
-			n = len - 1;
-	}
-}
-
-static double jdouble(json_object *o, const char *key, double dflt)
+/* The compile's target sm_XY against the table's compute capability "X.Y":
+ * a warning when they differ. */
+static void check_arch(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, json_object *rep)
 {
 	json_object *v;
-	return json_object_object_get_ex(o, key, &v) ? json_object_get_double(v) : dflt;
+	int maj, min, tmaj, tmin;
+	if (!json_object_object_get_ex(rep, "compute_capability", &v) ||
+	    sscanf(json_object_get_string(v), "%d.%d", &tmaj, &tmin) != 2)
+		return;
+	int sm;
+	if (sscanf(kn->arch, "sm_%d", &sm) != 1)
+		return;
+	maj = sm / 10;
+	min = sm % 10;
+	if (maj == tmaj && min == tmin)
+		return;
+	const char *gpu = "?";
+	if (json_object_object_get_ex(rep, "gpu", &v))
+		gpu = json_object_get_string(v);
+	diag(m, fn, 1,
+		"warpest: kernel '%s' is compiled for %s but estimated on the table '%s' of compute capability %d.%d; "
+		"name a table of the target with gpu= (`warpest gpus` lists them)",
+		kn->display, kn->arch, gpu, tmaj, tmin);
 }
 
-static const char *jstring(json_object *o, const char *key, const char *dflt)
+static double now_ms(void)
 {
-	json_object *v;
-	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string)
-	           ? json_object_get_string(v)
-	           : dflt;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
 }
 
-static void set_fn_md(LLVMValueRef fn, const char *kind, LLVMMetadataRef md)
+/* No block given: rank block shapes within the kernel's compile-time budget.
+ * One estimate of the default block is timed first; the full sweep runs when
+ * it fits in the budget at that cost, else the sweep of 256-thread shapes,
+ * else none (the default block is kept), and the remark says which. The
+ * best shape goes to wc->block. Without a ranking, the timed estimate is
+ * the result (*kept, the caller's to free). Returns 0 when it failed. */
+static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, const wp_kernel_names *kn,
+	const warpest_kernel *k, const warpest_hw *hw, const wp_config *cfg, warpest_config *wc,
+	warpest_estimate **kept)
 {
-	LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-	unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-	LLVMGlobalSetMetadata(fn, id, LLVMMDNodeInContext2(ctx, &md, 1));
-}
-
-static void report_remarks(LLVMValueRef fn, const char *kname, const char *arch, const wp_kernel_info *info,
-	json_object *rep, int estimated, const char *missing_note)
-{
-	const char *bottleneck = jstring(rep, "bottleneck", "?");
-	double t = jdouble(rep, "predicted_seconds", 0);
-	json_object *cfg, *v;
-	char cfgtext[512] = "";
-	if (json_object_object_get_ex(rep, "config", &cfg)) {
-		static const char *const skip[] = {"params", NULL};
-		pairs(cfg, cfgtext, sizeof cfgtext, skip);
+	double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+	double t0 = now_ms();
+	warpest_config probe = *wc;
+	probe.skip_neighbours = 1;
+	warpest_estimate *e = api->estimate_compute(ctx, k, hw, &probe);
+	double one = now_ms() - t0;
+	if (!e) {
+		wp_kernel_note(fn, kn, "CoreError", "no estimate for block %dx%dx%d: %s",
+			wc->block[0], wc->block[1], wc->block[2], api->ctx_last_error(ctx));
+		return 0;
 	}
-	LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-	if (estimated) {
-		remark(fn, NULL, "Prediction", "%s (%s, %s): predicted %.3g us, bottleneck %s [%s]", kname, arch,
-			jstring(rep, "gpu", "?"), t * 1e6, bottleneck, cfgtext);
-		if (json_object_object_get_ex(rep, "limiters", &v) && json_object_is_type(v, json_type_array)) {
-			char buf[2048] = "";
-			size_t n = 0;
-			for (size_t i = 0; i < json_object_array_length(v) && n < sizeof buf; i++) {
-				json_object *l = json_object_array_get_idx(v, i);
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s %.3g us (%.0f%%)", i ? ", " : "",
-					jstring(l, "name", "?"), jdouble(l, "seconds", 0) * 1e6,
-					100 * jdouble(l, "utilisation", 0));
-			}
-			remark(fn, NULL, "Limiters", "%s limiters: %s", kname, buf);
-		}
-		if (json_object_object_get_ex(rep, "layer_conditions", &v) && json_object_is_type(v, json_type_array))
-			for (size_t i = 0; i < json_object_array_length(v); i++) {
-				char buf[1024] = "";
-				pairs(json_object_array_get_idx(v, i), buf, sizeof buf, NULL);
-				remark(fn, NULL, "LayerCondition", "%s layer condition: %s", kname, buf);
-			}
-		if (json_object_object_get_ex(rep, "neighbours", &v) && json_object_is_type(v, json_type_array))
-			for (size_t i = 0; i < json_object_array_length(v) && i < 3; i++) {
-				char buf[1024] = "";
-				pairs(json_object_array_get_idx(v, i), buf, sizeof buf, NULL);
-				remark(fn, NULL, "Neighbour", "%s better configuration: %s", kname, buf);
-			}
-		LLVMMetadataRef b = LLVMMDStringInContext2(ctx, bottleneck, strlen(bottleneck));
-		set_fn_md(fn, "warpest.bottleneck", b);
-		LLVMValueRef tv = LLVMConstReal(LLVMDoubleTypeInContext(ctx), t);
-		set_fn_md(fn, "warpest.predicted_seconds", LLVMValueAsMetadata(tv));
-		LLVMMetadataRef c = LLVMMDStringInContext2(ctx, cfgtext, strlen(cfgtext));
-		set_fn_md(fn, "warpest.config", c);
-	} else if (missing_note) {
-		remark(fn, NULL, "NeedsValues", "%s (%s): %s", kname, arch, missing_note);
+	double left = budget - one;
+	warpest_rank_options ro;
+	api->rank_options_init(&ro);
+	const char *sweep = "all block shapes";
+	if (one * FULL_SWEEP_SHAPES > left) {
+		ro.min_threads = ro.max_threads = 256;
+		sweep = "256-thread shapes only";
 	}
-	/* per access: the report's entries, in model order */
-	json_object *accs = NULL;
-	int have = json_object_object_get_ex(rep, "accesses", &accs) && json_object_is_type(accs, json_type_array);
-	for (int i = 0; i < info->n_accesses; i++) {
-		char buf[2048] = "";
-		if (have && (size_t)i < json_object_array_length(accs)) {
-			static const char *const skip[] = {"field", "kind", "loc", "index", "offset", "space", "analysable", "reason", NULL};
-			pairs(json_object_array_get_idx(accs, (size_t)i), buf, sizeof buf, skip);
-		}
-		const char *desc = info->access_text[i];
-		int bad = strstr(desc, " not analysed: ") != NULL;
-		remark(fn, info->access_inst[i], bad ? "Unanalysable" : "Access", "%s%s%s", desc, buf[0] ? ": " : "", buf);
+	if (one * SWEEP_256_SHAPES > left) {
+		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; one estimate takes %.0f ms, "
+			"so no ranking fits the %.0f ms budget (budget-ms=): block %dx%dx%d assumed",
+			one, budget, wc->block[0], wc->block[1], wc->block[2]);
+		*kept = e;
+		return 1;
 	}
+	api->estimate_free(e);
+	warpest_ranking *r = api->rank(ctx, k, hw, wc, &ro);
+	int ok = r && api->ranking_size(r) > 0;
+	if (ok) {
+		const warpest_config *best = api->ranking_config(r, 0);
+		memcpy(wc->block, best->block, sizeof wc->block);
+		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; best of %d block shapes: "
+			"%dx%dx%d (%s, ranked in %.0f ms of a %.0f ms budget)", api->ranking_size(r),
+			wc->block[0], wc->block[1], wc->block[2], sweep, now_ms() - t0, budget);
+	} else {
+		wp_kernel_note(fn, kn, "CoreError", "ranking failed: %s", api->ctx_last_error(ctx));
+	}
+	if (r)
+		api->ranking_free(r);
+	/* the neighbour search costs a dozen estimates more */
+	if (now_ms() - t0 + 12 * one > budget)
+		wc->skip_neighbours = 1;
+	return ok;
 }
 
-static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname, const char *arch,
-	const wp_config *cfg, wp_kernel_info *info, const char *model_text)
+/* Returns 0, or -1 when the core could not be opened. */
+static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, const wp_config *cfg,
+	wp_kernel_info *info, const char *model_text)
 {
-	(void)m;
+	const char *kname = kn->mangled, *arch = kn->arch;
 	core_api *api = core_open();
 	if (!api) {
-		remark(fn, NULL, "NoCore", "%s (%s): no estimate, the warpest core could not be opened (%s); set WARPEST_CORE_LIB",
-			kname, arch, core.error[0] ? core.error : "not found");
+		wp_kernel_note(fn, kn, "NoCore", "no estimate, the warpest core could not be opened (%s); set WARPEST_CORE_LIB",
+			core.error[0] ? core.error : "not found");
 		json_object *empty = json_object_new_object();
-		report_remarks(fn, kname, arch, info, empty, 0, NULL);
+		wp_report_remarks(fn, kn, info, empty, 0, NULL);
 		json_object_put(empty);
-		return;
+		return -1;
 	}
 	warpest_ctx *ctx = api->ctx_alloc();
 	char *json = NULL;
@@ -449,16 +292,21 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 					json_object_object_add(p, "value", json_object_new_int(1024));
 			}
 		text = patched ? json_object_to_json_string_ext(patched, JSON_C_TO_STRING_PLAIN) : model_text;
+		char legend[1024];
+		wp_arg_legend(fn, kn, info->model, legend, sizeof legend);
 		snprintf(note, sizeof note,
 			"no prediction: the estimate needs values for %s (param=NAME:VALUE, WARPEST_CONFIG or "
-			"WARPEST_LAUNCH); per-access figures below use 1024 for them",
-			info->missing);
+			"WARPEST_LAUNCH); per-access figures below use 1024 for them%s%s",
+			info->missing, legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
 	warpest_hw *hw = k ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;
 	if (!k || !hw) {
-		remark(fn, NULL, "CoreError", "%s (%s): the core rejected the %s: %s", kname, arch,
-			!k ? "extracted model" : "gpu", api->ctx_last_error(ctx));
+		wp_kernel_note(fn, kn, "CoreError", "the core rejected the %s: %s", !k ? "extracted model" : "gpu",
+			api->ctx_last_error(ctx));
+		if (k)
+			diag(m, fn, 1, "warpest: kernel '%s' (%s): no estimate: %s", kn->display, arch,
+				api->ctx_last_error(ctx));
 	} else {
 		warpest_config wc;
 		api->config_init(&wc);
@@ -474,44 +322,33 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 		if (cfg->has_grid)
 			memcpy(wc.grid, cfg->grid, sizeof wc.grid);
 		int ok = 1;
+		warpest_estimate *kept = NULL;
 		if (cfg->has_block) {
 			memcpy(wc.block, cfg->block, sizeof wc.block);
 		} else if (info->missing[0]) {
 			/* A ranking on placeholder values ranks nothing real, and a sweep
 			 * of block shapes at those sizes costs seconds of compile time:
 			 * the per-access figures come from the default block. */
-			remark(fn, NULL, "Ranking", "%s (%s): no launch configuration and no values for %s: "
+			wp_kernel_note(fn, kn, "Ranking", "no launch configuration and no values for %s: "
 				"no ranking; per-access figures for block %dx%dx%d (give block=, or param= values "
-				"for a ranking)", kname, arch, info->missing, wc.block[0], wc.block[1], wc.block[2]);
+				"for a ranking)", info->missing, wc.block[0], wc.block[1], wc.block[2]);
 		} else {
-			warpest_rank_options ro;
-			api->rank_options_init(&ro);
-			warpest_ranking *r = api->rank(ctx, k, hw, &wc, &ro);
-			if (r && api->ranking_size(r) > 0) {
-				const warpest_config *best = api->ranking_config(r, 0);
-				memcpy(wc.block, best->block, sizeof wc.block);
-				remark(fn, NULL, "Ranking", "%s (%s): no launch configuration given; best of %d block shapes: %dx%dx%d",
-					kname, arch, api->ranking_size(r), wc.block[0], wc.block[1], wc.block[2]);
-			} else {
-				remark(fn, NULL, "CoreError", "%s (%s): ranking failed: %s", kname, arch, api->ctx_last_error(ctx));
-				ok = 0;
-			}
-			if (r)
-				api->ranking_free(r);
+			ok = rank_in_budget(api, ctx, fn, kn, k, hw, cfg, &wc, &kept);
 		}
-		warpest_estimate *e = ok ? api->estimate_compute(ctx, k, hw, &wc) : NULL;
+		warpest_estimate *e = kept ? kept : ok ? api->estimate_compute(ctx, k, hw, &wc) : NULL;
 		if (e) {
 			json = api->estimate_to_json(e);
 			api->estimate_free(e);
 			estimated = !info->missing[0];
 		} else if (ok) {
-			remark(fn, NULL, "CoreError", "%s (%s): no estimate: %s", kname, arch, api->ctx_last_error(ctx));
+			wp_kernel_note(fn, kn, "CoreError", "no estimate: %s", api->ctx_last_error(ctx));
 		}
 	}
 	json_object *rep = json ? json_tokener_parse(json) : NULL;
 	if (!rep)
 		rep = json_object_new_object();
-	report_remarks(fn, kname, arch, info, rep, estimated, note[0] ? note : NULL);
+	check_arch(m, fn, kn, rep);
+	wp_report_remarks(fn, kn, info, rep, estimated, note[0] ? note : NULL);
 	json_object_put(rep);
 	free(json);
 	if (patched)
@@ -521,6 +358,7 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 	if (k)
 		api->kernel_free(k);
 	api->ctx_free(ctx);
+	return 0;
 }
 
 /* ---------- annotations ---------- */
@@ -577,6 +415,50 @@ static void config_text(const wp_config *c, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, ";param=%s:%lld", c->param_names[i], c->param_values[i]);
 }
 
+/* The file name a kernel's model is dumped under: the kernel's name where
+ * it is a plain identifier (mangled names are), else its safe characters
+ * with '_' for the others and a hash of the whole name, so that a name like
+ * "../x" or one longer than a file name cannot leave the dump directory or
+ * collide with another kernel. */
+static void dump_file_name(const char *kname, char *out, size_t size)
+{
+	size_t n = strlen(kname), w = 0;
+	int changed = n == 0 || n > 120 || kname[0] == '.';
+	for (size_t i = 0; i < n && w + 1 < size && w < 120; i++) {
+		unsigned char ch = (unsigned char)kname[i];
+		int safe = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+			ch == '_' || ch == '$' || ch == '.' || ch == '-';
+		safe &= !(i == 0 && ch == '.'); /* no hidden files */
+		out[w++] = safe ? (char)ch : '_';
+		changed |= !safe;
+	}
+	out[w] = '\0';
+	if (changed) {
+		uint64_t h = 1469598103934665603ull; /* FNV-1a */
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ (unsigned char)kname[i]) * 1099511628211ull;
+		if (w + 18 >= size)
+			w = size - 18;
+		snprintf(out + w, size - w, "-%016llx", (unsigned long long)h);
+	}
+}
+
+#define NAMES_HINT \
+	"; source names need -g or -gline-tables-only (the declaration is read from the source file) or " \
+	"-fno-discard-value-names"
+
+static int model_has_param(json_object *model, const char *name)
+{
+	json_object *ps, *n;
+	if (!json_object_object_get_ex(model, "params", &ps) || !json_object_is_type(ps, json_type_array))
+		return 0;
+	for (size_t i = 0; i < json_object_array_length(ps); i++)
+		if (json_object_object_get_ex(json_object_array_get_idx(ps, i), "name", &n) &&
+		    !strcmp(json_object_get_string(n), name))
+			return 1;
+	return 0;
+}
+
 WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 {
 	wp_config base;
@@ -584,13 +466,13 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 	wp_config_init(&base);
 	const char *env = getenv("WARPEST_CONFIG");
 	if (env && wp_config_parse(&base, env, 0, err, sizeof err)) {
-		diag(m, 1, "warpest: ignoring WARPEST_CONFIG: %s", err);
+		diag(m, NULL, 1, "warpest: ignoring WARPEST_CONFIG: %s", err);
 		wp_config_init(&base);
 	}
 	wp_config pass_cfg;
 	wp_config_init(&pass_cfg);
 	if (wp_config_parse(&pass_cfg, params, 0, err, sizeof err)) {
-		diag(m, 1, "warpest: bad pass parameters: %s", err);
+		diag(m, NULL, 1, "warpest: bad pass parameters: %s", err);
 		return;
 	}
 	if (pass_cfg.print_isl_version) {
@@ -601,65 +483,118 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 	}
 	if (!is_nvptx(m))
 		return; /* host side of a CUDA compile */
+	/* names given in WARPEST_CONFIG or the pass parameters, and whether a
+	 * kernel of the module has a parameter of that name */
+	wp_config given;
+	wp_config_init(&given);
+	if (env)
+		wp_config_parse(&given, env, 0, err, sizeof err);
+	wp_config_parse(&given, params, 0, err, sizeof err);
+	int matched[WP_MAX_PARAMS] = {0}, analysed = 0, core_warned = 0;
+	char legend[2048] = "", legend_kernel[512] = "";
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!wp_is_kernel(m, fn))
 			continue;
+		wp_kernel_names kn;
 		size_t len;
-		const char *kname = LLVMGetValueName2(fn, &len);
-		/* configuration: annotation < WARPEST_CONFIG < pass parameters */
-		wp_config cfg;
-		wp_config_init(&cfg);
-		char *ann = annotation(m, fn);
-		if (ann && wp_config_parse(&cfg, ann, 1, err, sizeof err))
-			remark(fn, NULL, "BadAnnotation", "%s: ignoring part of WARPEST_LAUNCH: %s", kname, err);
-		free(ann);
-		if (env)
-			wp_config_parse(&cfg, env, 0, err, sizeof err);
-		wp_config_parse(&cfg, params, 0, err, sizeof err);
-		if (cfg.kernel[0] && strcmp(cfg.kernel, kname) != 0)
-			continue;
-		char arch[64] = "nvptx";
+		kn.mangled = LLVMGetValueName2(fn, &len);
+		char *dm = warpest_demangle(kn.mangled, 0);
+		snprintf(kn.display, sizeof kn.display, "%s", dm ? dm : kn.mangled);
+		free(dm);
+		dm = warpest_demangle(kn.mangled, 1);
+		snprintf(kn.signature, sizeof kn.signature, "%s", dm ? dm : "");
+		free(dm);
+		snprintf(kn.arch, sizeof kn.arch, "nvptx");
 		LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "target-cpu", 10);
 		if (cpu) {
 			unsigned l;
 			const char *v = LLVMGetStringAttributeValue(cpu, &l);
-			snprintf(arch, sizeof arch, "%.*s", (int)l, v);
+			snprintf(kn.arch, sizeof kn.arch, "%.*s", (int)l, v);
 		}
+		/* configuration: annotation < WARPEST_CONFIG < pass parameters */
+		wp_config cfg, ann_cfg;
+		wp_config_init(&cfg);
+		wp_config_init(&ann_cfg);
+		char *ann = annotation(m, fn);
+		if (ann && wp_config_parse(&cfg, ann, 1, err, sizeof err))
+			diag(m, fn, 1, "warpest: kernel '%s': ignoring part of WARPEST_LAUNCH: %s", kn.display, err);
+		if (ann)
+			wp_config_parse(&ann_cfg, ann, 1, err, sizeof err);
+		free(ann);
+		if (env)
+			wp_config_parse(&cfg, env, 0, err, sizeof err);
+		wp_config_parse(&cfg, params, 0, err, sizeof err);
+		if (cfg.kernel[0] && strcmp(cfg.kernel, kn.mangled) != 0 && strcmp(cfg.kernel, kn.display) != 0)
+			continue;
 		wp_kernel_info info;
 		if (wp_extract(m, fn, &cfg, &info, err, sizeof err)) {
-			remark(fn, NULL, "Error", "%s (%s): extraction failed: %s", kname, arch, err);
+			wp_kernel_note(fn, &kn, "Error", "extraction failed: %s", err);
 			continue;
 		}
+		analysed++;
 		if (info.optnone)
-			diag(m, 1,
+			diag(m, fn, 1,
 				"warpest: kernel '%s' (%s) is not optimised (-O0): its IR keeps values in stack slots and "
 				"the estimate is not meaningful; compile with -O2",
-				kname, arch);
+				kn.display, kn.arch);
+		char kl[1024];
+		wp_arg_legend(fn, &kn, info.model, kl, sizeof kl);
+		for (int i = 0; i < given.n_params; i++)
+			matched[i] |= model_has_param(info.model, given.param_names[i]);
+		for (int i = 0; i < ann_cfg.n_params; i++)
+			if (!model_has_param(info.model, ann_cfg.param_names[i]))
+				diag(m, fn, 1, "warpest: kernel '%s' (%s): WARPEST_LAUNCH names '%s', which matches no parameter%s%s%s",
+					kn.display, kn.arch, ann_cfg.param_names[i], kl[0] ? "; " : "", kl, kl[0] ? NAMES_HINT : "");
+		if (kl[0] && !legend[0]) {
+			snprintf(legend, sizeof legend, "%s", kl);
+			snprintf(legend_kernel, sizeof legend_kernel, "%s", kn.display);
+		}
 		char *text = wp_model_to_text(info.model);
 		char cfgtext[512];
 		config_text(&cfg, cfgtext, sizeof cfgtext);
-		remark(fn, NULL, "Model", "%s (%s): %d accesses (%d not analysable), configuration %s", kname, arch,
-			info.n_accesses, info.n_unanalysable, cfgtext);
+		wp_remark *r = wp_kernel_remark(&kn, "Model", NULL);
+		wp_rarg(r, "Accesses", "%d", info.n_accesses);
+		wp_rtext(r, " accesses (");
+		wp_rarg(r, "Unanalysable", "%d", info.n_unanalysable);
+		wp_rtext(r, " not analysable), configuration ");
+		warpest_remark_arg(r, "Configuration", cfgtext);
+		if (kn.signature[0]) {
+			wp_rtext(r, "; ");
+			warpest_remark_arg(r, "Signature", kn.signature);
+		}
+		if (kl[0]) {
+			wp_rtext(r, "; no source names: ");
+			warpest_remark_arg(r, "Unnamed", kl);
+		}
+		warpest_remark_emit(fn, NULL, r);
 		if (cfg.dump_dir[0]) {
 			mkdir(cfg.dump_dir, 0777);
-			char path[1400];
-			snprintf(path, sizeof path, "%s/%s.json", cfg.dump_dir, kname);
+			char path[1400], file[160];
+			dump_file_name(kn.mangled, file, sizeof file);
+			snprintf(path, sizeof path, "%s/%s.json", cfg.dump_dir, file);
 			FILE *f = fopen(path, "w");
 			if (!f || fputs(text, f) < 0)
-				diag(m, 1, "warpest: cannot write %s: %s", path, strerror(errno));
+				diag(m, fn, 1, "warpest: cannot write %s: %s", path, strerror(errno));
 			if (f)
 				fclose(f);
 		}
 		if (cfg.no_estimate) {
 			json_object *empty = json_object_new_object();
-			report_remarks(fn, kname, arch, &info, empty, 0, NULL);
+			wp_report_remarks(fn, &kn, &info, empty, 0, NULL);
 			json_object_put(empty);
-		} else {
-			estimate_kernel(m, fn, kname, arch, &cfg, &info, text);
+		} else if (estimate_kernel(m, fn, &kn, &cfg, &info, text) && !core_warned) {
+			core_warned = 1;
+			diag(m, NULL, 1, "warpest: no estimates: the warpest core could not be opened (%s); set WARPEST_CORE_LIB",
+				core.error[0] ? core.error : "not found");
 		}
 		free(text);
 		wp_kernel_info_clear(&info);
 	}
+	for (int i = 0; i < given.n_params && analysed; i++)
+		if (!matched[i])
+			diag(m, NULL, 1, "warpest: parameter value '%s' matches no parameter of the kernels analysed%s%s%s%s%s",
+				given.param_names[i], legend[0] ? " (" : "", legend_kernel, legend[0] ? ": " : "", legend,
+				legend[0] ? ")" NAMES_HINT : "");
 }
 
 /* ---------- IR front end for the warpest command ---------- */

@@ -1,4 +1,4 @@
-/* Integer IR values as polynomials (eval.c) and loop trip counts (loops.c). */
+/* Integer IR values as polynomials, and loop trip counts (eval.c). */
 #ifndef WARPEST_PASS_EVAL_H
 #define WARPEST_PASS_EVAL_H
 

@@ -440,10 +440,58 @@ static void build_model(K *k, wp_kernel_info *info)
 	info->model = m;
 }
 
+/* Whether a type holds a scalable vector anywhere: LLVM cannot give such a
+ * type a fixed size, and asking aborts the compiler. NVPTX has none, but the
+ * plugin may be handed any IR. */
+static int has_scalable(LLVMTypeRef t, int depth)
+{
+	if (depth > 16)
+		return 1;
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMScalableVectorTypeKind:
+		return 1;
+	case LLVMVectorTypeKind:
+	case LLVMArrayTypeKind:
+		return has_scalable(LLVMGetElementType(t), depth + 1);
+	case LLVMStructTypeKind: {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++)
+			if (has_scalable(LLVMStructGetTypeAtIndex(t, i), depth + 1))
+				return 1;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+static int uses_scalable_vectors(LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+			if (has_scalable(LLVMTypeOf(i), 0))
+				return 1;
+			if (LLVMIsAGetElementPtrInst(i) && has_scalable(LLVMGetGEPSourceElementType(i), 0))
+				return 1;
+			if (LLVMIsAAllocaInst(i) && has_scalable(LLVMGetAllocatedType(i), 0))
+				return 1;
+			int n = LLVMGetNumOperands(i);
+			for (int o = 0; o < n; o++)
+				if (has_scalable(LLVMTypeOf(LLVMGetOperand(i, (unsigned)o)), 0))
+					return 1;
+		}
+	return 0;
+}
+
 int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kernel_info *info, char *err,
 	size_t errlen)
 {
 	memset(info, 0, sizeof(*info));
+	if (uses_scalable_vectors(fn)) {
+		snprintf(err, errlen, "the kernel uses scalable vector types, which have no fixed size "
+			"(not NVPTX code): not analysed");
+		return -1;
+	}
 	K kk, *k = &kk;
 	memset(k, 0, sizeof(*k));
 	k->ar = wp_arena_new();

@@ -14,10 +14,24 @@ extern "C" {
 #endif
 
 /* ---- provided by plugin.cpp ---- */
-/* Remark (pass name "warpest") on instruction `inst`, or on the function when NULL. */
-void warpest_emit_remark(LLVMValueRef fn, LLVMValueRef inst, const char *name, const char *msg);
-/* A compiler warning (severity 1) or note (0) not tied to a function. */
-void warpest_emit_diag(LLVMModuleRef module, int warning, const char *msg);
+/* A remark under construction (plugin.cpp): plain text and named arguments
+ * (key, value) in order; emitted on instruction `inst`, or on the function
+ * when NULL, under pass name `pass` (e.g. "warpest", "warpest-access") and
+ * remark name `name`. emit and discard free it. */
+typedef struct wp_remark wp_remark;
+wp_remark *warpest_remark_new(const char *pass, const char *name);
+void warpest_remark_text(wp_remark *r, const char *text);
+void warpest_remark_arg(wp_remark *r, const char *key, const char *value);
+void warpest_remark_emit(LLVMValueRef fn, LLVMValueRef inst, wp_remark *r);
+void warpest_remark_discard(wp_remark *r);
+/* A compiler warning (severity 1) or note (0) through the host's diagnostic
+ * engine (clang: -Werror turns the warning into an error), at the kernel's
+ * line when fn is given. */
+void warpest_emit_diag(LLVMModuleRef module, LLVMValueRef fn, int warning, const char *msg);
+/* Demangled name of an Itanium-mangled function, malloc'd; NULL when the
+ * name is not mangled. mode 0: qualified name with template arguments
+ * ("ns::f<float>"), 1: with parameter types, 2: base name ("f"). */
+char *warpest_demangle(const char *mangled, int mode);
 /* "file:line:col" of an instruction, at the outermost inlined call site
  * (the kernel's own source line); 0 when it has no location. */
 int warpest_inst_loc(LLVMValueRef inst, char *buf, size_t len);
@@ -40,6 +54,7 @@ typedef struct wp_config {
 	int print_isl_version;
 	int trip_count; /* used for loops of unknown trip count */
 	int no_estimate;
+	int budget_ms;  /* compile time one kernel's ranking may take; 0: the default */
 } wp_config;
 
 void wp_config_init(wp_config *c);
@@ -70,6 +85,41 @@ int wp_extract(LLVMModuleRef module, LLVMValueRef fn, const wp_config *config,
 void wp_kernel_info_clear(wp_kernel_info *info);
 /* Compact JSON text with one access, field or loop per line. malloc'd. */
 char *wp_model_to_text(json_object *model);
+
+
+/* ---- remarks (remarks.c, advice.c) ---- */
+typedef struct wp_kernel_names {
+	const char *mangled; /* the IR name (kept in metadata and dumped models) */
+	char display[512];   /* demangled, without parameter types; else the IR name */
+	char signature[1024]; /* demangled with parameter types; else "" */
+	char arch[64];        /* the function's target-cpu, e.g. sm_90 */
+} wp_kernel_names;
+
+void wp_rtext(wp_remark *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wp_rarg(wp_remark *r, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A kernel-level remark (pass "warpest") started with "Kernel (arch[, gpu]): ". */
+wp_remark *wp_kernel_remark(const wp_kernel_names *kn, const char *name, const char *gpu);
+/* A kernel-level remark of one text after that prefix. */
+void wp_kernel_note(LLVMValueRef fn, const wp_kernel_names *kn, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* tid./ctaid./ntid./nctaid. → threadIdx./blockIdx./blockDim./gridDim. */
+void wp_cuda_words(const char *in, char *out, size_t len);
+/* JSON lookups with a default: number, string, array (NULL if absent). */
+double wp_jd(json_object *o, const char *key, double dflt);
+const char *wp_js(json_object *o, const char *key, const char *dflt);
+json_object *wp_jarr(json_object *o, const char *key);
+void wp_set_fn_md(LLVMValueRef fn, const char *kind, LLVMMetadataRef md);
+/* Every remark of one kernel's report (`rep`, possibly empty). */
+void wp_report_remarks(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kernel_info *info, json_object *rep,
+	int estimated, const char *missing_note);
+void wp_advice_kernel(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kernel_info *info, json_object *rep);
+/* Source name of argument `index` from the kernel's declaration in its
+ * source file (names.c); malloc'd, NULL if not found. */
+char *wp_source_arg_name(LLVMValueRef fn, unsigned index);
+/* "arg2 is the 3rd parameter (int), …" for the model's parameters named argN;
+ * "" when every parameter has a source name. */
+void wp_arg_legend(LLVMValueRef fn, const wp_kernel_names *kn, json_object *model, char *buf, size_t len);
+void wp_advice_access(LLVMValueRef fn, const wp_kernel_info *info, int i, json_object *a, const char *desc);
 
 #ifdef __cplusplus
 }

@@ -111,10 +111,29 @@ char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i)
 	if (n && len && !(n[0] >= '0' && n[0] <= '9'))
 		return wp_strdup(k->ar, n);
 	char *d = warpest_arg_debug_name(fn, i);
+	if (!d)
+		d = wp_source_arg_name(fn, i);
 	if (d) {
 		char *r = wp_strdup(k->ar, d);
 		free(d);
 		return r;
 	}
 	return wp_printf(k->ar, "arg%u", i);
+}
+
+const char *const wp_pred_text[] = {"<", "<=", ">", ">=", "==", "!="};
+const int wp_pred_neg[] = {P_GE, P_GT, P_LE, P_LT, P_NE, P_EQ};
+
+/* The comparison of an icmp (signed and unsigned alike: values are taken as
+ * non-negative where it matters, see docs/pass.md). */
+int wp_icmp_pred(LLVMValueRef icmp)
+{
+	switch (LLVMGetICmpPredicate(icmp)) {
+	case LLVMIntSLT: case LLVMIntULT: return P_LT;
+	case LLVMIntSLE: case LLVMIntULE: return P_LE;
+	case LLVMIntSGT: case LLVMIntUGT: return P_GT;
+	case LLVMIntSGE: case LLVMIntUGE: return P_GE;
+	case LLVMIntEQ: return P_EQ;
+	default: return P_NE;
+	}
 }

@@ -116,12 +116,18 @@ char *wp_loc_of(K *k, LLVMValueRef inst);
 /* " at file:line:col", or "" without a location. */
 const char *wp_where(K *k, LLVMValueRef inst);
 const char *wp_callee_name(LLVMValueRef call); /* "" when indirect */
-/* Name of argument i of fn: IR name, debug name, or argN. */
+/* Name of argument i of fn: IR name, debug name, the declaration in the
+ * source file (names.c), or argN. */
 char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i);
 
 /* ---------- cfg.c ---------- */
 void wp_build_cfg(K *k);
 int wp_dominates(K *k, int a, int b);
 void wp_build_loops(K *k);
+
+/* The comparison (P_*) of an icmp, the P_* of its negation, and its text. */
+extern const int wp_pred_neg[];
+extern const char *const wp_pred_text[];
+int wp_icmp_pred(LLVMValueRef icmp);
 
 #endif

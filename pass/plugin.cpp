@@ -5,6 +5,7 @@
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -21,6 +22,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -43,27 +46,87 @@ extern "C" int warpest_inst_loc(LLVMValueRef inst, char *buf, size_t len)
 	return 1;
 }
 
-extern "C" void warpest_emit_remark(LLVMValueRef fn, LLVMValueRef inst, const char *name, const char *msg)
+/* A remark under construction: text pieces and named arguments (the
+ * ore::NV convention), emitted in one go. */
+struct wp_remark {
+	std::string Pass, Name;
+	std::vector<std::pair<std::string, std::string>> Args; /* key "" = plain text */
+};
+
+extern "C" wp_remark *warpest_remark_new(const char *pass, const char *name)
+{
+	wp_remark *r = new wp_remark;
+	r->Pass = pass;
+	r->Name = name;
+	return r;
+}
+
+extern "C" void warpest_remark_text(wp_remark *r, const char *text)
+{
+	r->Args.emplace_back("", text);
+}
+
+extern "C" void warpest_remark_arg(wp_remark *r, const char *key, const char *value)
+{
+	r->Args.emplace_back(key, value);
+}
+
+extern "C" void warpest_remark_emit(LLVMValueRef fn, LLVMValueRef inst, wp_remark *r)
 {
 	Function *F = unwrap<Function>(fn);
 	OptimizationRemarkEmitter ORE(F);
 	DiagnosticLocation loc;
+	const BasicBlock *BB = &F->getEntryBlock();
 	if (inst) {
 		Instruction *I = unwrap<Instruction>(inst);
 		if (const DILocation *L = outermost(I))
 			loc = DiagnosticLocation(DebugLoc(const_cast<DILocation *>(L)));
-		ORE.emit([&] { return OptimizationRemarkAnalysis("warpest", name, loc, I->getParent()) << msg; });
-		return;
-	}
-	if (DISubprogram *sp = F->getSubprogram())
+		BB = I->getParent();
+	} else if (DISubprogram *sp = F->getSubprogram()) {
 		loc = DiagnosticLocation(sp);
-	ORE.emit([&] { return OptimizationRemarkAnalysis("warpest", name, loc, &F->getEntryBlock()) << msg; });
+	}
+	/* the pass name must outlive the remark: it is a StringRef in it */
+	ORE.emit([&] {
+		OptimizationRemarkAnalysis R(r->Pass.c_str(), r->Name, loc, BB);
+		for (auto &A : r->Args)
+			if (A.first.empty())
+				R << A.second;
+			else
+				R << ore::NV(A.first, StringRef(A.second));
+		return R;
+	});
+	delete r;
 }
 
-extern "C" void warpest_emit_diag(LLVMModuleRef module, int warning, const char *msg)
+extern "C" void warpest_remark_discard(wp_remark *r)
+{
+	delete r;
+}
+
+extern "C" void warpest_emit_diag(LLVMModuleRef module, LLVMValueRef fn, int warning, const char *msg)
 {
 	std::string text(msg);
-	unwrap(module)->getContext().diagnose(DiagnosticInfoGeneric(text, warning ? DS_Warning : DS_Note));
+	DiagnosticSeverity sev = warning ? DS_Warning : DS_Note;
+	Function *F = fn ? unwrap<Function>(fn) : nullptr;
+	if (DISubprogram *sp = F ? F->getSubprogram() : nullptr) {
+		F->getContext().diagnose(DiagnosticInfoGenericWithLoc(text, *F, DiagnosticLocation(sp), sev));
+		return;
+	}
+	unwrap(module)->getContext().diagnose(DiagnosticInfoGeneric(text, sev));
+}
+
+extern "C" char *warpest_demangle(const char *mangled, int mode)
+{
+	ItaniumPartialDemangler D;
+	if (!mangled || strncmp(mangled, "_Z", 2) != 0 || D.partialDemangle(mangled))
+		return nullptr;
+	if (mode == 1) {
+		std::string s = demangle(mangled);
+		return strdup(s.c_str());
+	}
+	size_t n = 0;
+	/* malloc'd by the demangler */
+	return mode == 2 ? D.getFunctionBaseName(nullptr, &n) : D.getFunctionName(nullptr, &n);
 }
 
 extern "C" char *warpest_arg_debug_name(LLVMValueRef fn, unsigned index)

@@ -18,7 +18,7 @@ warpest \\- static GPU performance estimates from kernel models or NVPTX IR
 HEAD
 "$w" --help | esc
 echo ".fi"
-for verb in estimate rank score gpus profile-atomics; do
+for verb in estimate rank score gpus profile-atomics diff report; do
 	echo ".SH \"${verb^^}\""
 	echo ".nf"
 	"$w" "$verb" --help | esc

@@ -4,7 +4,8 @@
  * or -o FILE only when the verb succeeds.
  *
  * Exit status of every verb: 0 success; 1 `score` wrote every configuration
- * but some could not be evaluated (their lines say why); 2 bad usage or
+ * but some could not be evaluated (their lines say why), or `diff` found a
+ * slowdown (cli_verbs.h); 2 bad usage or
  * input: one message on stderr naming the file, field or column, nothing on
  * stdout. */
 #ifndef WARPEST_CLI_H

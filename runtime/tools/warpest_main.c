@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "cli_verbs.h"
 #include "hardware/hw_list.h"
 #include "warpest/warpest.h"
 
@@ -24,14 +25,16 @@ static const char *const main_usage =
 	"  score            rank a list of configurations given in a file\n"
 	"  gpus             list the hardware tables\n"
 	"  profile-atomics  shared-memory atomic utilisation from an Nsight Compute CSV\n"
+	"  diff             compare two sets of predictions kernel by kernel (CI gate)\n"
+	"  report           estimate reports as one self-contained HTML page\n"
 	"\n"
 	"`warpest <verb> --help` describes each verb. Options take their value as\n"
 	"--gpu ID or --gpu=ID (-j2, -o FILE for the short ones); an option a verb\n"
 	"does not take is an error. A file named - is standard input.\n"
 	"\n"
 	"exit status: 0 success; 1 `score` could not evaluate some configurations\n"
-	"(their lines say why); 2 bad usage or input (a message on stderr, nothing\n"
-	"on stdout).\n";
+	"(their lines say why), or `diff` found a slowdown beyond its threshold;\n"
+	"2 bad usage or input (a message on stderr, nothing on stdout).\n";
 
 static const char *const estimate_usage =
 	"usage: warpest estimate MODEL.json|-|KERNEL.ll|KERNEL.bc --gpu ID [options]\n"
@@ -305,6 +308,9 @@ int main(int argc, char **argv)
 		return cmd_gpus(argc - 1, argv + 1);
 	if (strcmp(verb, "profile-atomics") == 0)
 		return cli_profile_atomics_main(argc - 1, argv + 1);
+	int extra = cli_extra_verb(verb, argc - 1, argv + 1);
+	if (extra >= 0)
+		return extra;
 	fprintf(stderr, "warpest: unknown verb '%s'\n\n%s", verb, main_usage);
 	return EXIT_USAGE;
 }

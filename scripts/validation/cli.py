@@ -13,7 +13,7 @@ import sys
 
 from . import assemble as asm
 from . import fit as fitmod
-from . import metrics, ncu_csv, stats, sweep
+from . import metrics, ncu_csv, published, stats, sweep
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -308,6 +308,7 @@ def build_parser():
     r.add_argument("--skip-build", action="store_true")
     r.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     r.set_defaults(func=cmd_run)
+    published.add_parser(sub)
 
     a = sub.add_parser("assemble", help="ncu CSVs + warpest JSONs -> one CSV")
     a.add_argument("--run", required=True, help="run directory (plan.csv, ncu/, warpest/)")

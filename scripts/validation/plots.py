@@ -182,3 +182,40 @@ def plot_all(rows, out_dir):
     if dram_over_plane(rows, path):
         written.append(path)
     return written
+
+
+LIMITER_COLOURS = {"L1": "tab:blue", "L2": "tab:orange", "DRAM": "tab:red", "compute": "tab:green",
+                   "shared-atomic": "tab:purple"}
+
+
+def published_scatter(rows, path, title):
+    """Predicted over measured time (per step) of a published set, log-log,
+    coloured by the predicted limiter. Returns False when no row has both."""
+    pts = []
+    for r in rows:
+        p, m = number(r.get("predicted_time")), number(r.get("measured_time"))
+        if r.get("status") == "ok" and p and m and p > 0 and m > 0:
+            pts.append((m, p, r.get("bottleneck", "?")))
+    if not pts:
+        return False
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 5.6))
+    for lim in sorted({t[2] for t in pts}):
+        sel = [t for t in pts if t[2] == lim]
+        ax.scatter([t[0] for t in sel], [t[1] for t in sel], s=8, alpha=0.6,
+                   c=LIMITER_COLOURS.get(lim, "0.5"), label="%s (%d)" % (lim, len(sel)))
+    lo = min(min(t[0] for t in pts), min(t[1] for t in pts)) / 1.2
+    hi = max(max(t[0] for t in pts), max(t[1] for t in pts)) * 1.2
+    ax.plot([lo, hi], [lo, hi], "k-", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.set_xlabel("measured time per step, ms")
+    ax.set_ylabel("predicted time per step, ms")
+    ax.set_title("%s: %d configurations\ncolour: predicted limiter" % (title, len(pts)), fontsize=10)
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True

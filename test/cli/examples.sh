@@ -14,11 +14,11 @@ check() {
 		fail=$((fail + 1))
 	fi
 }
-for verb in estimate rank gpus profile-atomics; do
+for verb in estimate rank gpus profile-atomics diff report; do
 	check "$verb --help" "$warpest" "$verb" --help
 done
 gpus=$("$warpest" gpus | awk '{print $1}')
-[ "$(echo "$gpus" | wc -l)" -ge 7 ] || { echo "FAIL: fewer than 7 tables"; fail=$((fail + 1)); }
+[ "$(echo "$gpus" | wc -l)" -ge 10 ] || { echo "FAIL: fewer than 10 tables"; fail=$((fail + 1)); }
 # small problem sizes keep the suite quick (it also runs under ASan)
 small_params() {
 	case $(basename "$1" .json) in

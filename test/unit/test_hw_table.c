@@ -47,8 +47,10 @@ static void check_error(warpest_ctx *ctx, const char *what, const char *fragment
 	check(ok, line);
 }
 
+/* Sorted as warpest_hw_list sorts (strcmp: '-' before digits). */
 static const char *const bundled_ids[] = {
-	"a100-40gb", "a100-80gb", "h100-pcie", "h100-sxm", "h200", "rtx2080super", "v100"
+	"a100-40gb", "a100-80gb", "a100-pcie-40gb", "h100-pcie", "h100-sxm", "h200",
+	"rtx-a4000", "rtx-a6000", "rtx2080super", "v100"
 };
 #define N_BUNDLED ((int)(sizeof(bundled_ids) / sizeof(bundled_ids[0])))
 
@@ -56,7 +58,7 @@ static void test_bundled_tables(warpest_ctx *ctx)
 {
 	char **ids;
 	int count = warpest_hw_list(ctx, TABLES_DIR, &ids);
-	check(count == N_BUNDLED, "warpest_hw_list finds the 7 bundled tables");
+	check(count == N_BUNDLED, "warpest_hw_list finds every bundled table (10)");
 	for (int i = 0; i < count && i < N_BUNDLED; i++)
 		check(strcmp(ids[i], bundled_ids[i]) == 0, "warpest_hw_list is sorted by id");
 	if (count > 0)
@@ -133,6 +135,89 @@ static void test_key_values(warpest_ctx *ctx)
 		check(t->t_cas[2][3] > t->t_rmw[2][3], "h200 atomics: CAS costs more than fetch-and-add");
 		check(t->t_unused[2][3] < t->t_rmw[2][3], "h200 atomics: unused increments are cheaper");
 		warpest_hw_free(h200);
+	}
+}
+
+/* The tables for the GPUs of the validation sets (docs/hardware-table.md, "Tables for the
+ * validation sets"), checked against figures stated here by hand. */
+static void test_validation_gpus(warpest_ctx *ctx)
+{
+	const double MiB = 1024.0 * 1024.0;
+
+	/* convolution A100: device_name "NVIDIA A100-PCIE-40GB". */
+	warpest_hw *a100 = warpest_hw_find(ctx, TABLES_DIR, "a100-pcie-40gb");
+	check(a100 != NULL, "a100-pcie-40gb loads");
+	if (a100) {
+		check(strcmp(warpest_hw_name(a100), "NVIDIA A100-PCIE-40GB") == 0,
+			"a100-pcie-40gb: name is the measured device_name");
+		check(a100->cc_major == 8 && a100->cc_minor == 0, "a100-pcie-40gb: compute capability 8.0");
+		check(a100->sm_count.value == 108, "a100-pcie-40gb: 108 SMs");
+		check(a100->clock_mhz.value == 1410, "a100-pcie-40gb: 1410 MHz boost, as the SXM4 card");
+		check(a100->l2_bytes.value == 40 * MiB && a100->l2_effective_bytes.value == 20 * MiB,
+			"a100-pcie-40gb: 40 MB L2, 20 MB effective (split L2)");
+		check(a100->fp64_per_cycle.value == 32 && a100->ldst_per_cycle.value == 32,
+			"a100-pcie-40gb: 32 FP64 lanes, 32 LSUs per SM");
+		/* HBM2: 5120 bit / 8 * 2 transfers * 1215 MHz = 1555.2 GB/s theoretical; the
+		 * gpu-benches triad on an A100-40GB (SXM4) reached 1375 GB/s. */
+		const double peak = 5120.0 / 8.0 * 2.0 * 1215e6;
+		check_near(peak, 1555.2e9, 1e6, "a100-pcie-40gb: theoretical DRAM 1555 GB/s");
+		check_near(a100->dram_bandwidth.value, 1375e9, 1e6, "a100-pcie-40gb: DRAM 1375 GB/s (triad)");
+		check(a100->dram_bandwidth.value < peak, "a100-pcie-40gb: achievable below theoretical");
+		check(strncmp(a100->dram_bandwidth.provenance, "inference:", 10) == 0,
+			"a100-pcie-40gb: DRAM carried over from another board is an inference");
+		warpest_hw_free(a100);
+	}
+
+	/* The GA10x cards: cc 8.6 occupancy and SM resources, unsplit L2, GDDR6. */
+	struct {
+		const char *id, *name;
+		int sms, clock, l2_mib, bus_bits;
+		double gbps, dram_want, l2bw_want;
+	} ga10x[] = {
+		/* 256 bit / 8 * 14 Gbps = 448 GB/s; times the A40's triad/theoretical 663 / 695.8. */
+		{ "rtx-a4000", "NVIDIA RTX A4000", 48, 1560, 4, 256, 14.0, 663.0 / 695.8 * 448e9,
+		  2.4e12 / (84 * 1.74e9) * 48 * 1.56e9 },
+		/* 384 bit / 8 * 16 Gbps = 768 GB/s; the A40 triad scaled by 768 / 695.8. */
+		{ "rtx-a6000", "NVIDIA RTX A6000", 84, 1800, 6, 384, 16.0, 663e9 * 768.0 / 695.8,
+		  2.4e12 * 1800.0 / 1740.0 },
+	};
+	for (int i = 0; i < 2; i++) {
+		char line[200];
+#define CHECKF(cond, ...) do { snprintf(line, sizeof(line), __VA_ARGS__); check(cond, line); } while (0)
+		const char *id = ga10x[i].id;
+		warpest_hw *hw = warpest_hw_find(ctx, TABLES_DIR, id);
+		CHECKF(hw != NULL, "%s loads", id);
+		if (!hw)
+			continue;
+		CHECKF(strcmp(warpest_hw_name(hw), ga10x[i].name) == 0, "%s: name is the measured device_name", id);
+		CHECKF(hw->cc_major == 8 && hw->cc_minor == 6, "%s: compute capability 8.6", id);
+		CHECKF(hw->sm_count.value == ga10x[i].sms, "%s: %d SMs", id, ga10x[i].sms);
+		CHECKF(hw->clock_mhz.value == ga10x[i].clock, "%s: %d MHz boost", id, ga10x[i].clock);
+		CHECKF(hw->max_threads_per_sm.value == 1536 && hw->max_warps_per_sm.value == 48 &&
+			hw->max_blocks_per_sm.value == 16, "%s: 1536 threads, 48 warps, 16 blocks per SM", id);
+		CHECKF(hw->registers_per_sm.value == 65536, "%s: 64K registers per SM", id);
+		CHECKF(hw->l1_unified_bytes.value == 128 * 1024 && hw->n_carveouts == 6 &&
+			hw->carveouts_kb[5] == 100, "%s: 128 KB L1/shared, carve-outs up to 100 KB", id);
+		CHECKF(hw->max_shared_per_block.value == 99 * 1024, "%s: 99 KB shared per block (100 - 1 reserved)", id);
+		CHECKF(hw->l1_bytes_per_cycle.value == 64 && hw->ldst_per_cycle.value == 16,
+			"%s: 64 B/clk L1 path, 16 LSUs (as GA102)", id);
+		CHECKF(hw->fp32_per_cycle.value == 128 && hw->fp64_per_cycle.value == 2,
+			"%s: 128 FP32 lanes, FP64 1/64 of that", id);
+		CHECKF(hw->l2_bytes.value == ga10x[i].l2_mib * MiB, "%s: %d MB L2", id, ga10x[i].l2_mib);
+		CHECKF(hw->l2_effective_bytes.value == hw->l2_bytes.value, "%s: L2 not split, effective = nominal", id);
+		CHECKF(hw->dram_fetch_bytes.value == 32, "%s: 32 B DRAM fetch (GDDR6)", id);
+		const double peak = ga10x[i].bus_bits / 8.0 * ga10x[i].gbps * 1e9;
+		CHECKF(peak == (i == 0 ? 448e9 : 768e9), "%s: theoretical DRAM %.0f GB/s", id, peak / 1e9);
+		snprintf(line, sizeof(line), "%s: achievable DRAM in GB/s, A40-calibrated", id);
+		check_near(hw->dram_bandwidth.value / 1e9, ga10x[i].dram_want / 1e9, 0.1, line);
+		CHECKF(hw->dram_bandwidth.value < peak, "%s: achievable DRAM below theoretical", id);
+		snprintf(line, sizeof(line), "%s: L2 bandwidth in TB/s, A40-calibrated", id);
+		check_near(hw->l2_bandwidth.value / 1e12, ga10x[i].l2bw_want / 1e12, 0.01, line);
+		CHECKF(hw->atomics.present && hw->atomics.provisional &&
+			hw->atomics.n_values[hw->atomics.n_count - 1] == 48 && hw->atomics.t_unused[0][0] > 0,
+			"%s: provisional atomic grid up to n = 48 warps, with unused-result increments", id);
+		warpest_hw_free(hw);
+#undef CHECKF
 	}
 }
 
@@ -328,6 +413,7 @@ int main(void)
 		return 1;
 	test_bundled_tables(ctx);
 	test_key_values(ctx);
+	test_validation_gpus(ctx);
 	test_lookups();
 	test_errors(ctx);
 	test_default_dir(ctx);

@@ -74,6 +74,9 @@ static json_object *build_json(const warpest_estimate *e)
 	put_s(root, "kernel", e->kernel->name);
 	put_s(root, "gpu", hw->id);
 	put_s(root, "gpu_name", hw->name);
+	char cc[16];
+	snprintf(cc, sizeof cc, "%d.%d", hw->cc_major, hw->cc_minor);
+	put_s(root, "compute_capability", cc);
 
 	json_object *cfg = json_object_new_object();
 	json_object_object_add(cfg, "block", xyz(l->block));
@@ -93,6 +96,7 @@ static json_object *build_json(const warpest_estimate *e)
 	put_i(occ, "blocks_per_sm", l->blocks_per_sm);
 	put_i(occ, "warps_per_sm", l->warps_per_sm);
 	put_s(occ, "limited_by", occupancy_limit_names[l->limited_by]);
+	put_i(occ, "max_warps_per_sm", (int64_t)hw->max_warps_per_sm.value);
 	put_d(occ, "l1_capacity_bytes", l->l1_capacity_bytes);
 	json_object_object_add(root, "occupancy", occ);
 

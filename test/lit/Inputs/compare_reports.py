@@ -15,7 +15,7 @@ estimate of the hand-written model in examples/models/ (same --gpu, --block, --g
     limiter is the bottleneck of neither report.
 
 With --remarks FILE (the -Rpass-analysis=warpest output of the compile that dumped A),
-the pass's own `Prediction` remark for A's kernel must state A's predicted time (3
+the pass's own `Summary` remark for A's kernel must state A's predicted time (3
 significant digits, as the remark prints it) and bottleneck: the pass's numbers are the
 numbers of `warpest estimate` on its dumped model.
 
@@ -146,7 +146,7 @@ def main(argv):
                          % re.escape(str(ra.get("kernel"))))
         found = pat.findall(text)
         if not found:
-            diffs.append("  the remarks %s hold no Prediction for kernel %s" % (remarks, ra.get("kernel")))
+            diffs.append("  the remarks %s hold no Summary for kernel %s" % (remarks, ra.get("kernel")))
         for gpu, us, bottleneck in found:
             want = "%.3g" % (ra.get("predicted_seconds", 0) * 1e6)
             check("pass remark (%s) predicted us" % gpu, float(us), float(want))

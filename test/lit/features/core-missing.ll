@@ -1,8 +1,9 @@
-; Without the core, the pass says so in a remark and carries on.
+; Without the core, the pass says so in a remark per kernel and one warning, and carries on.
 ; RUN: env WARPEST_CORE_LIB=/nonexistent/libwarpest-core.so %opt-warpest -passes='warpest<block=32x1x1>' -pass-remarks-analysis=warpest -disable-output %s 2>&1 | FileCheck %s
 ; CHECK: remark: <unknown>:0:0: k (nvptx): 1 accesses (0 not analysable)
 ; CHECK: k (nvptx): no estimate, the warpest core could not be opened ({{.*}}/nonexistent/libwarpest-core.so{{.*}}); set WARPEST_CORE_LIB
-; CHECK: store p[tid.x]
+; CHECK: store p[threadIdx.x]
+; CHECK: warning: warpest: no estimates: the warpest core could not be opened ({{.*}}/nonexistent/libwarpest-core.so{{.*}}); set WARPEST_CORE_LIB
 target triple = "nvptx64-nvidia-cuda"
 
 define ptx_kernel void @k(ptr %p) {

@@ -1,0 +1,112 @@
+"""How well predicted times rank configurations against measured ones, in
+the conventions of ../shared/validation/README.md ("Scoring conventions"):
+Spearman rho over a set, Kendall tau-b within sweeps of equal thread count,
+the measured time of the predicted best over the measured best, pruning
+recall, and the median absolute percentage error of time."""
+
+import math
+
+from .stats import kendall_tau_b, median, percentile
+
+
+def ranks(values):
+    """Average ranks (1-based) with ties sharing the mean of their positions."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        mean_rank = (i + j) / 2.0 + 1.0
+        for k in range(i, j + 1):
+            out[order[k]] = mean_rank
+        i = j + 1
+    return out
+
+
+def spearman(xs, ys):
+    """Spearman's rho: Pearson correlation of the average ranks (handles
+    ties). None for fewer than 2 points or a constant sequence."""
+    if len(xs) != len(ys):
+        raise ValueError("spearman: sequences differ in length")
+    if len(xs) < 2:
+        return None
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    if sxx == 0 or syy == 0:
+        return None
+    return sxy / math.sqrt(sxx * syy)
+
+
+def best_ratio(pred, meas):
+    """t_measured(argmin predicted) / min t_measured; ties in the prediction
+    go to the earliest point (the order the caller ranks in)."""
+    best_p = min(range(len(pred)), key=lambda i: (pred[i], i))
+    return meas[best_p] / min(meas)
+
+
+def recall(pred, meas, top_measured=0.01, top_predicted=0.10):
+    """Share of the measured top `top_measured` (at least one point) that
+    lies within the predicted top `top_predicted` (at least one point)."""
+    n = len(pred)
+    k_m = max(1, int(math.ceil(n * top_measured)))
+    k_p = max(1, int(math.ceil(n * top_predicted)))
+    by_meas = sorted(range(n), key=lambda i: (meas[i], i))[:k_m]
+    by_pred = set(sorted(range(n), key=lambda i: (pred[i], i))[:k_p])
+    return sum(1 for i in by_meas if i in by_pred) / float(k_m)
+
+
+def sweeps(rows, params, shape=("block_size_x", "block_size_y")):
+    """Groups of row indices that agree on every parameter but the block
+    shape and have the same thread count (README: a sweep)."""
+    groups = {}
+    for i, r in enumerate(rows):
+        others = tuple((p, r[p]) for p in params if p not in shape)
+        threads = 1
+        for p in shape:
+            threads *= int(float(r.get(p, 1) or 1))
+        groups.setdefault((others, threads), []).append(i)
+    return [g for _, g in sorted(groups.items(), key=lambda kv: kv[0])]
+
+
+def summary(rows, params, pred_key="predicted_time", meas_key="measured_time",
+            min_sweep=3):
+    """The figures of docs/accuracy.md for one set: a dict with the keys
+    n, spearman, kendall_median, kendall_p10, kendall_positive_share,
+    n_sweeps, best_ratio, best_ratio_sweep_median, recall_top1_in_top10,
+    median_ape. Rows without both times are left out."""
+    use = [r for r in rows if r.get(pred_key) not in (None, "") and r.get(meas_key) not in (None, "")]
+    pred = [float(r[pred_key]) for r in use]
+    meas = [float(r[meas_key]) for r in use]
+    out = {"n": len(use)}
+    if not use:
+        for k in ("spearman", "kendall_median", "kendall_p10", "kendall_positive_share",
+                  "best_ratio", "best_ratio_sweep_median", "recall_top1_in_top10", "median_ape"):
+            out[k] = None
+        out["n_sweeps"] = 0
+        return out
+    out["spearman"] = spearman(pred, meas)
+    taus, ratios = [], []
+    for g in sweeps(use, params):
+        if len(g) < min_sweep:
+            continue
+        p = [pred[i] for i in g]
+        m = [meas[i] for i in g]
+        t = kendall_tau_b(p, m)
+        if t is not None:
+            taus.append(t)
+        ratios.append(best_ratio(p, m))
+    out["n_sweeps"] = len(taus)
+    out["kendall_median"] = median(taus) if taus else None
+    out["kendall_p10"] = percentile(taus, 10.0) if taus else None
+    out["kendall_positive_share"] = sum(1 for t in taus if t > 0) / len(taus) if taus else None
+    out["best_ratio"] = best_ratio(pred, meas)
+    out["best_ratio_sweep_median"] = median(ratios) if ratios else None
+    out["recall_top1_in_top10"] = recall(pred, meas)
+    apes = [abs(p - m) / m * 100.0 for p, m in zip(pred, meas) if m > 0]
+    out["median_ape"] = median(apes) if apes else None
+    return out

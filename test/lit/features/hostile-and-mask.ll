@@ -1,0 +1,19 @@
+; An 'and' with a 63-bit mask (INT64_MIN or INT64_MAX) is named as not
+; analysed; it used to wrap -c and allocate without end until clang aborted.
+; RUN: %opt-warpest -passes='warpest<no-estimate>' -pass-remarks-analysis=warpest -disable-output %s 2>&1 | FileCheck %s
+; CHECK: 2 accesses (2 not analysable)
+; CHECK: not analysed: 'and' with a 63-bit mask
+; CHECK: not analysed: 'and' with a 63-bit mask
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+define ptx_kernel void @k(ptr %p) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t64 = zext i32 %t to i64
+  %m = and i64 %t64, -9223372036854775808
+  %g = getelementptr float, ptr %p, i64 %m
+  store float 0.0, ptr %g
+  %m2 = and i64 %t64, 9223372036854775807
+  %g2 = getelementptr float, ptr %p, i64 %m2
+  store float 1.0, ptr %g2
+  ret void
+}
