@@ -1,7 +1,7 @@
 /* `warpest profile-atomics`: shared-atomic utilisation from ncu counters
  * (SPEC §5.5 profile mode, paper 001 §3.3). The work is in the core
  * (ncu_csv.c, atomic_profile.c); this file parses arguments and prints. */
-#include "cli_verbs.h"
+#include "cli.h"
 
 #include "profile/atomic_profile.h"
 #include "hardware/hw_table.h"
@@ -12,75 +12,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void print_usage(FILE *to)
-{
-	fprintf(to,
-		"usage: warpest profile-atomics --gpu ID FILE.csv [--class rmw|unused] [--json]\n"
-		"\n"
-		"Shared-memory atomic unit utilisation per kernel launch from an Nsight Compute\n"
-		"CSV export, with the single-server model of paper 001 (docs/atomics.md):\n"
-		"N atomic warp-instructions per SM, n active warps, e = wavefronts / instruction,\n"
-		"c queued CAS; busy time B = N * T(n,e,c)/n from the GPU's table, U = B / kernel cycles.\n"
-		"\n"
-		"  --gpu ID        hardware table id (e.g. h100-sxm, a100-80gb)\n"
-		"  --class C       grid for the fetch-and-op jobs: rmw (default) or unused\n"
-		"                  (ATOMS.POPC.INC: increments that discard the result, sm_80+)\n"
-		"  --json          JSON instead of a table\n"
-		"  --help          this text\n"
-		"\n"
-		"Collect the counters with:\n"
-		"  ncu --csv --metrics %s ./app > FILE.csv\n"
-		"or export a report: ncu --csv --page details --import REPORT.ncu-rep > FILE.csv\n",
-		atomic_profile_ncu_metrics);
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "warpest profile-atomics: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n(see warpest profile-atomics --help)\n");
-	return 2;
-}
+static const char usage_format[] =
+	"usage: warpest profile-atomics --gpu ID FILE.csv|- [--class rmw|unused] [--json] [-o FILE]\n"
+	"\n"
+	"Shared-memory atomic unit utilisation per kernel launch from an Nsight Compute\n"
+	"CSV export, with the single-server model of paper 001 (docs/atomics.md):\n"
+	"N atomic warp-instructions per SM, n active warps, e = wavefronts / instruction,\n"
+	"c queued CAS; busy time B = N * T(n,e,c)/n from the GPU's table, U = B / kernel cycles.\n"
+	"\n"
+	"  -g, --gpu ID       hardware table id (e.g. h100-sxm, a100-80gb)\n"
+	"  --class C          grid for the fetch-and-op jobs: rmw (default) or unused\n"
+	"                     (ATOMS.POPC.INC: increments that discard the result, sm_80+)\n"
+	"  --tables DIR       directory of hardware tables\n"
+	"  --json             JSON instead of a table\n"
+	"  -o, --output FILE  write to FILE instead of standard output\n"
+	"  -h, --help         this text\n"
+	"\n"
+	"Collect the counters with:\n"
+	"  ncu --csv --metrics %s ./app > FILE.csv\n"
+	"or export a report: ncu --csv --page details --import REPORT.ncu-rep > FILE.csv\n";
 
 int cli_profile_atomics_main(int argc, char **argv)
 {
-	const char *gpu = NULL, *file = NULL;
-	int as_json = 0;
+	char usage[sizeof(usage_format) + 1024];
+	snprintf(usage, sizeof(usage), usage_format, atomic_profile_ncu_metrics);
+	cli_options o;
+	int rc = cli_parse("profile-atomics", argc, argv, opt_gpu | opt_class | opt_tables | opt_json |
+		opt_output, usage, &o);
+	if (rc)
+		return rc == 1 ? 0 : rc;
 	satomic_class fao_class = satomic_rmw;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			print_usage(stdout);
-			return 0;
-		} else if (strcmp(arg, "--json") == 0) {
-			as_json = 1;
-		} else if (strcmp(arg, "--gpu") == 0 || strcmp(arg, "--class") == 0) {
-			if (i + 1 >= argc)
-				return usage_error("%s needs a value", arg);
-			const char *value = argv[++i];
-			if (strcmp(arg, "--gpu") == 0) {
-				gpu = value;
-			} else if (strcmp(value, "rmw") == 0) {
-				fao_class = satomic_rmw;
-			} else if (strcmp(value, "unused") == 0) {
-				fao_class = satomic_unused;
-			} else {
-				return usage_error("--class '%s': expected rmw or unused", value);
-			}
-		} else if (strncmp(arg, "--gpu=", 6) == 0) {
-			gpu = arg + 6;
-		} else if (arg[0] == '-' && arg[1] != '\0') {
-			return usage_error("unknown option '%s'", arg);
-		} else if (file) {
-			return usage_error("more than one CSV file ('%s')", arg);
-		} else {
-			file = arg;
-		}
-	}
-	if (!gpu)
-		return usage_error("%s", "--gpu ID is required");
-	if (!file)
-		return usage_error("%s", "no CSV file given");
+	if (o.class_name && strcmp(o.class_name, "unused") == 0)
+		fao_class = satomic_unused;
+	else if (o.class_name && strcmp(o.class_name, "rmw") != 0)
+		return cli_usage_error(o.verb, "--class '%s': expected rmw or unused", o.class_name);
+	if (!o.gpu)
+		return cli_usage_error(o.verb, "--gpu ID is required");
+	if (!o.input)
+		return cli_usage_error(o.verb, "no CSV file given");
+	const char *file = strcmp(o.input, "-") == 0 ? "/dev/stdin" : o.input;
+	int as_json = o.json;
 
 	warpest_ctx *ctx = warpest_ctx_alloc();
 	if (!ctx) {
@@ -94,7 +65,7 @@ int cli_profile_atomics_main(int argc, char **argv)
 	char *text = NULL;
 	if (!(csv = ncu_csv_read_file(ctx, file)))
 		goto done;
-	if (!(hw = warpest_hw_find(ctx, NULL, gpu)))
+	if (!(hw = warpest_hw_find(ctx, o.tables, o.gpu)))
 		goto done;
 	if (!(profile = atomic_profile_compute(ctx, csv, hw, fao_class)))
 		goto done;
@@ -103,10 +74,13 @@ int cli_profile_atomics_main(int argc, char **argv)
 		fprintf(stderr, "warpest profile-atomics: %s: out of memory\n", file);
 		goto cleanup;
 	}
-	fputs(text, stdout);
-	if (text[0] && text[strlen(text) - 1] != '\n')
-		fputc('\n', stdout);
-	status = fflush(stdout) == 0 ? 0 : 2;
+	FILE *out = cli_output_open();
+	if (out) {
+		fputs(text, out);
+		if (text[0] && text[strlen(text) - 1] != '\n')
+			fputc('\n', out);
+	}
+	status = cli_output_finish(out, &o, 0);
 	goto cleanup;
 done:
 	fprintf(stderr, "warpest profile-atomics: %s\n", warpest_ctx_last_error(ctx));

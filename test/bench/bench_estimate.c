@@ -9,22 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "warpest/warpest.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 /* warpest_estimate_compute also searches neighbours; rank's path does not. */
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
@@ -60,18 +47,18 @@ int main(int argc, char **argv)
 	int *which = malloc(sizeof(int) * (size_t)n);
 	double *unsorted = malloc(sizeof(double) * (size_t)n);
 	int ok = 0;
-	double total = now();
+	double total = bench_now();
 	for (int i = 0; i < n; i++) {
-		double t0 = now();
+		double t0 = bench_now();
 		warpest_estimate *e = estimate_compute_plain(ctx, k, hw, &shapes[i % n_shapes]);
-		t[i] = now() - t0;
+		t[i] = bench_now() - t0;
 		unsorted[i] = t[i];
 		which[i] = i % n_shapes;
 		ok += e != NULL;
 		warpest_estimate_free(e);
 	}
-	total = now() - total;
-	qsort(t, (size_t)n, sizeof(double), cmp_double);
+	total = bench_now() - total;
+	qsort(t, (size_t)n, sizeof(double), bench_cmp_double);
 	printf("model %s, gpu %s: %d configurations (%d distinct, %d evaluated)\n", argv[1], argv[2], n,
 		n_shapes, ok);
 	printf("per configuration: median %.3f ms, 90th percentile %.3f ms, max %.3f ms; total %.3f s\n",

@@ -5,23 +5,9 @@ set -u
 warpest=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail=0 pass=0
 model=$src/examples/models/stencil2d5.json
 
-# expect_error NAME PATTERN COMMAND...: exit 2, empty stdout, stderr matching PATTERN
-expect_error() {
-	local name=$1 pattern=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local rc=$?
-	if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qE -- "$pattern" "$tmp/err"; then
-		echo "ok  : $name: $(head -c 200 "$tmp/err")"
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name (exit $rc, stdout $(wc -c <"$tmp/out") bytes): $(cat "$tmp/err")"
-		fail=$((fail + 1))
-	fi
-}
+. "$(dirname "$0")/common.bash"
 
 printf '{"format": "warpest-kernel-model", "version": 1,\n  "kernel": "k" "fields": []}\n' >"$tmp/malformed.json"
 expect_error "malformed JSON" "malformed.json: line 2, column [0-9]+: malformed JSON" \
@@ -59,7 +45,7 @@ expect_error "table missing a field" "h100-sxm.json: field 'l2_bandwidth' is mis
 expect_error "unknown parameter" "unknown parameter 'nz' \(the model has: nx, ny\)" \
 	"$warpest" estimate "$model" --gpu h100-sxm --param nz=3
 expect_error "missing file" "nope.json: cannot open file" "$warpest" estimate "$tmp/nope.json" --gpu h100-sxm
-expect_error "bad option" "unknown or incomplete option '--blcok'" "$warpest" estimate "$model" --gpu h100-sxm --blcok 3
+expect_error "bad option" "unknown option '--blcok'" "$warpest" estimate "$model" --gpu h100-sxm --blcok 3
 expect_error "unknown verb" "unknown verb 'estmate'" "$warpest" estmate "$model"
 
 echo "$pass passed, $fail failed"

@@ -31,12 +31,15 @@ static inline int load_model_h100(warpest_ctx *ctx, const char *path, warpest_ke
 	return -1;
 }
 
-/* A default configuration with parameters nx and ny. */
-static inline void config_nx_ny(warpest_config *c, int64_t nx, int64_t ny)
+/* A default configuration with parameters nx and ny; `values` holds them
+ * while the configuration is used. */
+static inline void config_nx_ny(warpest_config *c, int64_t values[2], int64_t nx, int64_t ny)
 {
+	static const char *const names[2] = {"nx", "ny"};
 	warpest_config_init(c);
-	c->param_names[0] = "nx", c->param_values[0] = nx;
-	c->param_names[1] = "ny", c->param_values[1] = ny;
+	values[0] = nx, values[1] = ny;
+	c->param_names = names;
+	c->param_values = values;
 	c->n_params = 2;
 }
 

@@ -76,7 +76,8 @@ static void dirichlet(void)
 	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const int *cs = cases[i];
 		warpest_config c;
-		config_nx_ny(&c, cs[0], cs[1]);
+		int64_t nx_ny[2];
+		config_nx_ny(&c, nx_ny, cs[0], cs[1]);
 		c.block[0] = cs[2], c.block[1] = cs[3], c.block[2] = cs[4];
 		warpest_estimate *q, *r;
 		estimate_both(ctx, k, hw, &c, &q, &r);

@@ -196,10 +196,10 @@ static void run_case(warpest_ctx *ctx, const config_case *cc)
 	warpest_config_init(&c);
 	memcpy(c.block, cc->block, sizeof(c.block));
 	c.variant = cc->variant;
-	for (int i = 0; i < 3 && cc->params[i]; i++) {
-		c.param_names[c.n_params] = cc->params[i];
-		c.param_values[c.n_params++] = cc->values[i];
-	}
+	while (c.n_params < 3 && cc->params[c.n_params])
+		c.n_params++;
+	c.param_names = cc->params;
+	c.param_values = cc->values;
 	double t0 = seconds_now();
 	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
 	estimate_seconds += seconds_now() - t0;

@@ -18,14 +18,14 @@ static warpest_estimate *estimate_model(warpest_ctx *ctx, const char *model, con
 	warpest_config c;
 	warpest_config_init(&c);
 	c.block[0] = bx, c.block[1] = by, c.block[2] = bz;
-	if (param) {
-		c.param_names[c.n_params] = param;
-		c.param_values[c.n_params++] = value;
-	}
-	if (param2) {
-		c.param_names[c.n_params] = param2;
-		c.param_values[c.n_params++] = value2;
-	}
+	const char *names[2];
+	int64_t values[2];
+	if (param)
+		names[c.n_params] = param, values[c.n_params++] = value;
+	if (param2)
+		names[c.n_params] = param2, values[c.n_params++] = value2;
+	c.param_names = names;
+	c.param_values = values;
 	/* the estimate keeps pointers to the model and table: free them at the end */
 	owned_kernels[n_owned] = k;
 	owned_tables[n_owned++] = hw;

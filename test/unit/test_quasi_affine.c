@@ -107,7 +107,8 @@ static void column_stencil(void)
 	const int sizes[][2] = {{104, 104}, {232, 136}};
 	for (int s = 0; s < 2; s++) {
 		warpest_config c;
-		config_nx_ny(&c, sizes[s][0], sizes[s][1]);
+		int64_t nx_ny[2];
+		config_nx_ny(&c, nx_ny, sizes[s][0], sizes[s][1]);
 		warpest_estimate *q, *r;
 		estimate_both(ctx, k, hw, &c, &q, &r);
 		CHECK(q && r, "estimates: %s", warpest_ctx_last_error(ctx));

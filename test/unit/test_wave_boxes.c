@@ -24,11 +24,15 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, i
 	warpest_config_init(&c);
 	c.block[0] = bx, c.block[1] = by, c.block[2] = bz;
 	c.variant = variant;
-	for (int i = 0; i < n_params; i++) {
-		c.param_names[i] = params[i].name;
-		c.param_values[i] = params[i].value;
+	const char *names[8];
+	int64_t values[8];
+	for (int i = 0; i < n_params && i < 8; i++) {
+		names[i] = params[i].name;
+		values[i] = params[i].value;
 	}
-	c.n_params = n_params;
+	c.n_params = n_params < 8 ? n_params : 8;
+	c.param_names = names;
+	c.param_values = values;
 	warpest_estimate *boxed, *lanes;
 	estimate_both(ctx, k, hw, &c, &boxed, &lanes);
 	if (!boxed || !lanes) {

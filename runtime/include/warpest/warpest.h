@@ -44,7 +44,8 @@ __warpest_give warpest_hw *warpest_hw_read_file(__warpest_keep warpest_ctx *ctx,
 __warpest_give warpest_hw *warpest_hw_read_string(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const char *json, __warpest_keep const char *origin);
 /* Finds a bundled table by its id (e.g. "h100-sxm", case-insensitive) in the
- * directory `dir` (NULL: $WARPEST_TABLES, then the install directory). */
+ * directory `dir` (NULL: $WARPEST_TABLES, else the tables installed with the
+ * core: ../share/warpest/tables from the directory of libwarpest-core.so). */
 __warpest_give warpest_hw *warpest_hw_find(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const char *dir, __warpest_keep const char *id);
 void warpest_hw_free(__warpest_take warpest_hw *hw);
@@ -65,10 +66,28 @@ void warpest_kernel_free(__warpest_take warpest_kernel *kernel);
 const char *warpest_kernel_name(__warpest_keep const warpest_kernel *kernel);
 int warpest_kernel_n_variants(__warpest_keep const warpest_kernel *kernel);
 const char *warpest_kernel_variant_name(__warpest_keep const warpest_kernel *kernel, int i);
+/* The model's integer parameters (what a configuration's param_names may
+ * name): their count, the name of parameter i, and its default value
+ * (returns 1 and sets *value when the model gives one, 0 when it does not,
+ * -1 when i is out of range). */
+int warpest_kernel_n_params(__warpest_keep const warpest_kernel *kernel);
+const char *warpest_kernel_param_name(__warpest_keep const warpest_kernel *kernel, int i);
+int warpest_kernel_param_default(__warpest_keep const warpest_kernel *kernel, int i,
+	__warpest_keep int64_t *value);
+
+/* ---- Structs that grow ----
+ * warpest_config, warpest_rank_options and warpest_summary begin with
+ * struct_size. Within one soname (libwarpest-core.so.0) fields are only ever
+ * appended, so a program built against an older header keeps working with a
+ * newer core: the init macros record the size the caller was compiled with,
+ * and the core reads only the fields that size covers (later ones keep their
+ * defaults). A summary is filled by the core; a caller built against a newer
+ * header checks summary->struct_size before reading a field the core it runs
+ * with may not have. */
 
 /* ---- Launch configurations ---- */
-#define WARPEST_MAX_PARAM_OVERRIDES 16
 typedef struct warpest_config {
+	size_t struct_size;    /* set by warpest_config_init; 0: not initialised */
 	int block[3];          /* threads per block, x y z */
 	int grid[3];           /* blocks per grid; 0 in any entry: derive from the model */
 	const char *variant;   /* NULL: the model's first variant, or none */
@@ -79,12 +98,20 @@ typedef struct warpest_config {
 	                        * plugin) set one; past it the estimate fails. */
 	int skip_neighbours;   /* 1: warpest_estimate_compute searches no neighbouring
 	                        * configuration (hosts that do not report them) */
+	/* Parameter values: n_params names and values. The arrays stay the
+	 * caller's and must outlive the calls that read the configuration; a
+	 * ranking keeps copies of its own. */
 	int n_params;
-	const char *param_names[WARPEST_MAX_PARAM_OVERRIDES];
-	int64_t param_values[WARPEST_MAX_PARAM_OVERRIDES];
+	const char *const *param_names;
+	const int64_t *param_values;
 } warpest_config;
-/* A config with block 256x1x1, derived grid, model defaults. */
+/* A config with block 256x1x1, derived grid, model defaults, and struct_size
+ * set to `size` (what the caller's sizeof(warpest_config) is). */
+void warpest_config_init_size(__warpest_keep warpest_config *config, size_t size);
+/* The same with the library's own size: for callers that resolve it with
+ * dlsym and are built together with the core (the pass plugin). */
 void warpest_config_init(__warpest_keep warpest_config *config);
+#define warpest_config_init(config) warpest_config_init_size((config), sizeof(*(config)))
 
 /* ---- Estimates ---- */
 typedef enum warpest_limiter {
@@ -99,7 +126,11 @@ const char *warpest_limiter_name(warpest_limiter limiter);
 
 /* Headline figures of one estimate. Volumes are totals per launch unless the
  * name says per thread; threads are the active threads (inside the domain). */
+/* Room for limiters added later within this soname; warpest_n_limiters of
+ * them are filled. */
+#define WARPEST_MAX_LIMITERS 8
 typedef struct warpest_summary {
+	size_t struct_size;          /* sizeof(warpest_summary) of the core that filled it */
 	int blocks_per_sm;
 	int waves_blocks;            /* blocks in one wave */
 	double waves;                /* blocks in the grid / waves_blocks */
@@ -112,7 +143,7 @@ typedef struct warpest_summary {
 	double dram_load_bytes;
 	double dram_store_bytes;
 	double flops;
-	double limiter_seconds[warpest_n_limiters];
+	double limiter_seconds[WARPEST_MAX_LIMITERS];
 	double predicted_seconds;
 	warpest_limiter bottleneck;
 } warpest_summary;
@@ -130,6 +161,7 @@ __warpest_give char *warpest_estimate_to_text(__warpest_keep const warpest_estim
 
 /* ---- Ranking ---- */
 typedef struct warpest_rank_options {
+	size_t struct_size;           /* set by warpest_rank_options_init */
 	int min_threads, max_threads; /* block sizes swept: powers of two in x, y, z */
 	int threads;                  /* worker threads, >= 1 */
 	int all_variants;             /* 1: sweep every variant of the model */
@@ -139,19 +171,53 @@ typedef struct warpest_rank_options {
 	void (*progress)(void *user, int done, int total);
 	void *user;
 } warpest_rank_options;
+void warpest_rank_options_init_size(__warpest_keep warpest_rank_options *options, size_t size);
 void warpest_rank_options_init(__warpest_keep warpest_rank_options *options);
+#define warpest_rank_options_init(options) \
+	warpest_rank_options_init_size((options), sizeof(*(options)))
 
+/* A ranking is ordered best first by
+ *   1. predicted time, shorter first;
+ *   2. DRAM bytes (load + store), fewer first;
+ *   3. L2 bytes (load + store), fewer first;
+ *   4. input order: the position in the caller's list (warpest_score) or in
+ *      the sweep (warpest_rank: variants, then block x, y, z, each ascending).
+ * The order is total, so equal predictions always come out the same way. */
 typedef struct warpest_ranking warpest_ranking;
 /* Evaluates `base` with every block shape (and variant) of the sweep; the base's
- * grid must be derived (0). Configurations the model rejects are skipped. */
+ * grid must be derived (0). Configurations the model rejects are skipped; when
+ * it rejects all of them the call fails with the first one's reason. */
 __warpest_give warpest_ranking *warpest_rank(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const warpest_kernel *kernel, __warpest_keep const warpest_hw *hw,
 	__warpest_keep const warpest_config *base, __warpest_keep const warpest_rank_options *options);
+/* Evaluates the caller's own `n` configurations (an autotuner's space) on
+ * options->threads workers (options may be NULL: one thread; the sweep
+ * fields are not read), without the neighbour search, and ranks them.
+ * `configs` is an array of n configurations, each set up by
+ * warpest_config_init; its stride is configs[0].struct_size, so a caller
+ * built against an older header passes its own array. A configuration the
+ * model rejects is not ranked but listed with its reason
+ * (warpest_ranking_n_failed); the call fails only on bad arguments or
+ * memory, so an empty ranking is a valid answer. */
+__warpest_give warpest_ranking *warpest_score(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep const warpest_kernel *kernel, __warpest_keep const warpest_hw *hw,
+	__warpest_keep const warpest_config *configs, int n,
+	__warpest_keep const warpest_rank_options *options);
 void warpest_ranking_free(__warpest_take warpest_ranking *ranking);
+/* The number of ranked (evaluated) configurations. */
 int warpest_ranking_size(__warpest_keep const warpest_ranking *ranking);
-/* Entry i, best first: its configuration and summary. */
+/* Entry i, best first: its configuration, summary and input position. The
+ * configuration is the ranking's own copy; warpest_rank fills in the derived
+ * grid, warpest_score leaves the configuration as given. NULL or -1 when i is
+ * out of range. */
 const warpest_config *warpest_ranking_config(__warpest_keep const warpest_ranking *ranking, int i);
 const warpest_summary *warpest_ranking_summary(__warpest_keep const warpest_ranking *ranking, int i);
+int warpest_ranking_input_index(__warpest_keep const warpest_ranking *ranking, int i);
+/* Configurations the model rejected, in input order: their input position
+ * and the reason. */
+int warpest_ranking_n_failed(__warpest_keep const warpest_ranking *ranking);
+int warpest_ranking_failed_index(__warpest_keep const warpest_ranking *ranking, int j);
+const char *warpest_ranking_failed_error(__warpest_keep const warpest_ranking *ranking, int j);
 
 /* The isl version the core was built against and runs with (isl_version()). */
 const char *warpest_isl_version(void);

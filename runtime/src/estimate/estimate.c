@@ -10,6 +10,7 @@
 #include "base/ctx.h"
 #include "estimate/estimate_impl.h"
 #include "cache/wave_boxes.h"
+#include "launch/config.h"
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -114,6 +115,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	}
 	const memory_result *m = &e->mem;
 	warpest_summary *s = &e->summary;
+	s->struct_size = sizeof(*s);
 	double sector = hw->sector_bytes.value;
 	s->blocks_per_sm = l->blocks_per_sm;
 	s->waves_blocks = l->wave_blocks;
@@ -222,9 +224,12 @@ warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kerne
 		return NULL;
 	}
 	ctx_clear(ctx);
-	warpest_estimate *e = estimate_one(ctx, kernel, hw, config);
-	if (e && !config->skip_neighbours)
-		find_neighbours(e, config);
+	warpest_config full;
+	if (config_normalise(ctx, config, &full))
+		return NULL;
+	warpest_estimate *e = estimate_one(ctx, kernel, hw, &full);
+	if (e && !full.skip_neighbours)
+		find_neighbours(e, &full);
 	return e;
 }
 

@@ -1,23 +1,24 @@
-/* The bundled hardware tables: where they are (WARPEST_TABLES, the build
- * tree, the install), which ids they hold, and finding one by id. */
-#define _POSIX_C_SOURCE 200809L
+/* The bundled hardware tables: where they are (WARPEST_TABLES, else next to
+ * the core library), which ids they hold, and finding one by id. */
+#define _GNU_SOURCE /* dladdr */
 
 #include "hardware/hw_table.h"
 #include "hardware/hw_list.h"
 #include "base/ctx.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#ifndef WARPEST_TABLES_BUILD_DIR
-#define WARPEST_TABLES_BUILD_DIR ""
-#endif
-#ifndef WARPEST_TABLES_INSTALL_DIR
-#define WARPEST_TABLES_INSTALL_DIR "/usr/local/share/warpest/tables"
+/* The tables relative to the directory of the core library, as installed
+ * (CMake computes it from the install layout). */
+#ifndef WARPEST_LIB_TO_TABLES
+#define WARPEST_LIB_TO_TABLES "../share/warpest/tables"
 #endif
 
 static int is_directory(const char *path)
@@ -26,16 +27,39 @@ static int is_directory(const char *path)
 	return path[0] && stat(path, &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+static char located_dir[4096];
+static pthread_once_t located_once = PTHREAD_ONCE_INIT;
+
+/* Where the tables are relative to the file this function was loaded from:
+ * nothing is fixed when the build is configured, so an installed prefix can
+ * be moved. The build tree mirrors the install layout one level up from the
+ * core (build/share/warpest/tables), which is the second candidate when the
+ * install's library directory is deeper than lib/ (lib/x86_64-linux-gnu). */
+static void locate_tables(void)
+{
+	Dl_info info;
+	char dir[sizeof(located_dir)] = ".";
+	if (dladdr((void *)&locate_tables, &info) && info.dli_fname && strchr(info.dli_fname, '/')) {
+		snprintf(dir, sizeof(dir), "%s", info.dli_fname);
+		*strrchr(dir, '/') = '\0';
+	}
+	const char *relative[] = {WARPEST_LIB_TO_TABLES, "../share/warpest/tables"};
+	for (size_t i = 0; i < sizeof(relative) / sizeof(relative[0]); i++) {
+		snprintf(located_dir, sizeof(located_dir), "%.2000s/%s", dir, relative[i]);
+		if (is_directory(located_dir))
+			return;
+	}
+	/* not found: name the install location in the error messages */
+	snprintf(located_dir, sizeof(located_dir), "%.2000s/%s", dir, WARPEST_LIB_TO_TABLES);
+}
+
 const char *warpest_hw_default_dir(void)
 {
 	const char *env = getenv("WARPEST_TABLES");
 	if (env && env[0])
 		return env;
-	/* The source tree's tables win while running from a build directory, so
-	 * an edited table takes effect without installing. */
-	if (is_directory(WARPEST_TABLES_BUILD_DIR))
-		return WARPEST_TABLES_BUILD_DIR;
-	return WARPEST_TABLES_INSTALL_DIR;
+	pthread_once(&located_once, locate_tables);
+	return located_dir;
 }
 
 static int compare_strings(const void *a, const void *b)

@@ -46,3 +46,23 @@ const char *warpest_kernel_variant_name(const warpest_kernel *k, int i)
 {
 	return i >= 0 && i < k->n_variants ? k->variants[i].name : NULL;
 }
+
+int warpest_kernel_n_params(const warpest_kernel *k)
+{
+	return k->n_params;
+}
+
+const char *warpest_kernel_param_name(const warpest_kernel *k, int i)
+{
+	return i >= 0 && i < k->n_params ? k->symbols.names[k->param_syms[i]] : NULL;
+}
+
+int warpest_kernel_param_default(const warpest_kernel *k, int i, int64_t *value)
+{
+	if (i < 0 || i >= k->n_params)
+		return -1;
+	if (!k->param_has_value[i])
+		return 0;
+	*value = k->param_values[i];
+	return 1;
+}

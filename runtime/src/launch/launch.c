@@ -12,14 +12,6 @@ const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "regi
 /* Fields are modelled at bases 2^40 apart, aligned beyond any cache unit. */
 #define FIELD_BASE_STRIDE ((int64_t)1 << 40)
 
-void warpest_config_init(warpest_config *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->block[0] = 256;
-	c->block[1] = c->block[2] = 1;
-	c->shared_dynamic = -1;
-}
-
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,
 	const char *name, int64_t value)
 {
