@@ -234,11 +234,14 @@ static void build_model(K *k, wp_kernel_info *info)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "var", jstr(at->a[l->atom].name));
 		wp_poly *t = wp_loop_trip(k, li);
+		/* the counter always starts at 0 with step 1; the reader wants
+		 * `lower` for loops of unknown trip count too */
+		json_object_object_add(o, "lower", jstr("0"));
 		if (t && !wp_has_data(at, t)) {
-			json_object_object_add(o, "lower", jstr("0"));
 			json_object_object_add(o, "upper", jstr(wp_str(at, t)));
 			json_object_object_add(o, "step", json_object_new_int(1));
 		} else {
+			json_object_object_add(o, "step", json_object_new_int(1));
 			int tc = k->cfg->trip_count > 0 ? k->cfg->trip_count : 1;
 			json_object_object_add(o, "trip_count", json_object_new_int(tc));
 			const char *why = l->trip_why ? l->trip_why : "the trip count depends on loaded data";
@@ -256,6 +259,21 @@ static void build_model(K *k, wp_kernel_info *info)
 	else
 		json_object_put(loops);
 
+	/* the core takes addresses affine in the varying symbols once the
+	 * launch is fixed: a product of two of them (tid.x*it0) is not */
+	for (int i = 0; i < k->na; i++) {
+		access *a = &k->acc[i];
+		for (int t = 0; !a->dead && a->off && t < a->off->n; t++) {
+			int nv = 0;
+			for (int f = 0; f < a->off->t[t].n; f++)
+				nv += at->a[a->off->t[t].f[f]].varying;
+			if (nv > 1) {
+				a->off = NULL;
+				a->why = "address is a product of two thread- or loop-dependent values (not affine)";
+			}
+		}
+	}
+
 	/* fields */
 	json_object *fields = json_object_new_array();
 	delin *dl = wp_alloc(k->ar, (size_t)(k->nf + 1) * sizeof(delin));
@@ -263,6 +281,10 @@ static void build_model(K *k, wp_kernel_info *info)
 	int64_t shared_bytes = 0;
 	for (int fi = 0; fi < k->nf; fi++) {
 		field *f = &k->fields[fi];
+		/* elements of 1, 2, 4, 8 or 16 bytes: a float3 field counts in floats */
+		f->elem_bytes = f->elem_bytes & -f->elem_bytes;
+		if (f->elem_bytes > 16)
+			f->elem_bytes = 16;
 		int used = 0;
 		for (int i = 0; i < k->na; i++)
 			used |= !k->acc[i].dead && k->acc[i].field == fi;
@@ -437,6 +459,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	for (int i = 0; i < k->nassume; i++)
 		json_object_array_add(as, jstr(k->assume[i]));
 	json_object_object_add(m, "assumptions", as);
+	wp_conform(m);
 	info->model = m;
 }
 
