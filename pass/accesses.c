@@ -338,6 +338,16 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
+	/* the same for a warp when every loaded term is and nothing else
+	 * depends on tid (a row start read by the block), else random */
+	int uniform = 1;
+	for (int i = 0; i < ad.off->n && uniform; i++)
+		for (int f = 0; f < ad.off->t[i].n; f++) {
+			const wp_atom *x = &k->at.a[ad.off->t[i].f[f]];
+			if ((x->data && !x->uniform) || x->kind == WP_TID || (x->kind == WP_QUASI && x->varying))
+				uniform = 0;
+		}
+	a->assume = uniform ? "uniform" : "random";
 }
 
 void wp_collect_accesses(K *k)

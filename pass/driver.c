@@ -508,6 +508,13 @@ static void estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const char *kname,
 			remark(fn, NULL, "CoreError", "%s (%s): no estimate: %s", kname, arch, api->ctx_last_error(ctx));
 		}
 	}
+	/* no time built on nothing: when no access was analysed, every volume
+	 * would rest on assumptions alone */
+	if (estimated && info->n_accesses > 0 && info->n_unanalysable == info->n_accesses) {
+		estimated = 0;
+		remark(fn, NULL, "NoPrediction", "%s (%s): no prediction: none of its %d memory accesses could be "
+			"analysed (see the accesses' reasons)", kname, arch, info->n_accesses);
+	}
 	json_object *rep = json ? json_tokener_parse(json) : NULL;
 	if (!rep)
 		rep = json_object_new_object();

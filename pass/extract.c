@@ -107,6 +107,91 @@ static void infer_threads(K *k, cond *c, wp_poly **threads)
 	}
 }
 
+/* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
+ * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
+ * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
+ * ceil(ceil(-r/c) / (s/c)) blocks. */
+static void infer_grid(K *k, cond *c, wp_poly **grid)
+{
+	if (c->op == C_AND) {
+		infer_grid(k, c->a, grid);
+		infer_grid(k, c->b, grid);
+		return;
+	}
+	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
+		return;
+	wp_atoms *at = &k->at;
+	int lt = c->pred == P_LT || c->pred == P_LE;
+	wp_poly *p = lt ? wp_sub(at, c->l, c->r) : wp_sub(at, c->r, c->l);
+	if (!p)
+		return;
+	int incl = c->pred == P_LE || c->pred == P_GE;
+	for (int d = 0; d < 3; d++) {
+		if (grid[d])
+			continue;
+		char n[3][16];
+		snprintf(n[0], 16, "tid.%c", 'x' + d);
+		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
+		snprintf(n[2], 16, "ntid.%c", 'x' + d);
+		int tid = wp_atom_get(at, n[0], WP_TID), cta = wp_atom_get(at, n[1], WP_CTAID);
+		int ntid = wp_atom_get(at, n[2], WP_NTID);
+		int64_t coef = 0, cs = 0;
+		int with_ntid = 0, nct = 0;
+		wp_poly *r = wp_const(at, 0);
+		for (int t = 0; r && t < p->n; t++) {
+			const wp_term *tm = &p->t[t];
+			wp_poly one = {1, (wp_term *)tm};
+			if (tm->n == 1 && tm->f[0] == tid)
+				coef = tm->c;
+			else if (tm->n == 1 && tm->f[0] == cta)
+				cs = tm->c, nct++;
+			else if (tm->n == 2 && ((tm->f[0] == cta && tm->f[1] == ntid) || (tm->f[0] == ntid && tm->f[1] == cta)))
+				cs = tm->c, with_ntid = 1, nct++;
+			else
+				r = wp_add(at, r, &one);
+		}
+		if (coef < 0 || cs <= 0 || nct != 1)
+			continue;
+		if (!coef)
+			coef = 1; /* no thread term: the bound counts blocks */
+		else if (with_ntid && cs == coef)
+			continue; /* tid + ctaid*ntid: infer_threads */
+		if (cs % coef)
+			continue;
+		for (int li = 0; r && li < k->nl; li++)
+			r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
+		if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+			continue;
+		wp_poly *negr = wp_scale(at, r, -1), *L;
+		if (incl)
+			L = wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
+		else
+			L = wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+		wp_poly *stride = wp_const(at, cs / coef);
+		if (with_ntid)
+			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
+		wp_poly *g = L && stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
+		if (g)
+			grid[d] = g;
+	}
+}
+
+static int atom_used(K *k, const char *name)
+{
+	for (int i = 0; i < k->at.n; i++)
+		if (strcmp(k->at.a[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does the IR read ctaid.y / ctaid.z (before the inference adds atoms)? */
+static void grid_dims_used(K *k, int *used)
+{
+	used[0] = 1;
+	used[1] = atom_used(k, "ctaid.y");
+	used[2] = atom_used(k, "ctaid.z");
+}
+
 static int cond_has_loop(K *k, const cond *c)
 {
 	if (c->op == C_CMP)
@@ -124,6 +209,8 @@ static json_object *jstr(const char *s)
 static void build_model(K *k, wp_kernel_info *info)
 {
 	wp_atoms *at = &k->at;
+	int cta_used[3];
+	grid_dims_used(k, cta_used);
 	json_object *m = json_object_new_object();
 	json_object_object_add(m, "format", jstr("warpest-kernel-model"));
 	json_object_object_add(m, "version", json_object_new_int(1));
@@ -212,6 +299,33 @@ static void build_model(K *k, wp_kernel_info *info)
 			if (!threads[d])
 				threads[d] = more[d];
 	}
+	/* dimensions still open: block strides other than ntid, else a stated guess */
+	wp_poly *grid[3] = {0};
+	for (int g = 0; g < nkg; g++)
+		infer_grid(k, kg[g].c, grid);
+	for (int i = 0; i < k->na; i++)
+		for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
+			infer_grid(k, k->acc[i].g[h].c, grid);
+	for (int d = 0; d < 3; d++) {
+		if (threads[d] || grid[d] || !cta_used[d])
+			continue;
+		int64_t guess = d == 0 ? 1024 : 64;
+		grid[d] = wp_const(at, guess);
+		wp_assume(k, "no guard bounds the grid's %c dimension: %lld blocks assumed (give grid=)", 'x' + d,
+			(long long)guess);
+	}
+	json_object *gr = json_object_new_object();
+	int any_grid = 0;
+	for (int d = 0; d < 3; d++)
+		if (grid[d] && !threads[d]) {
+			char key[2] = {(char)('x' + d), 0};
+			json_object_object_add(gr, key, jstr(wp_str(at, grid[d])));
+			any_grid = 1;
+		}
+	if (any_grid)
+		json_object_object_add(m, "grid", gr);
+	else
+		json_object_put(gr);
 	json_object *th = json_object_new_object();
 	int any_threads = 0;
 	for (int d = 0; d < 3; d++)
@@ -403,6 +517,10 @@ static void build_model(K *k, wp_kernel_info *info)
 		} else {
 			json_object_object_add(o, "analysable", json_object_new_boolean(0));
 			json_object_object_add(o, "reason", jstr(a->why));
+			/* counted in every volume under a stated assumption: random
+			 * lanes unless the pass saw it is the same for a warp */
+			if (!a->contention) /* data-dependent atomics: counted by `contention` */
+				json_object_object_add(o, "assume", jstr(a->assume ? a->assume : "random"));
 			snprintf(desc, sizeof desc, "%s %s not analysed: %s", a->kind, f->name, a->why);
 			info->n_unanalysable++;
 		}

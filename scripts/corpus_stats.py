@@ -131,9 +131,9 @@ def main():
                 for acc in accs:
                     if acc.get("analysable", True):
                         st["exact"] += 1
-                    elif acc.get("assume"):
+                    elif acc.get("assume") or acc.get("contention"):
                         st["assumed"] += 1
-                        assumes[acc["assume"].split(":")[0]] += 1
+                        assumes["contention" if acc.get("contention") else acc["assume"]] += 1
                         reasons["(assumed) " + norm_reason(acc.get("reason", ""))] += 1
                     else:
                         n_bad += 1
@@ -142,7 +142,7 @@ def main():
                     st["all_unanalysed"] += 1
                 if "Prediction" in rem.get(kname, set()):
                     st["predicted"] += 1
-                    if accs and all(not x.get("analysable", True) and not x.get("assume") for x in accs):
+                    if accs and all(not x.get("analysable", True) for x in accs):
                         st["predicted_all_unanalysed"] += 1
                 else:
                     noest.append((os.path.basename(f), kname, sorted(rem.get(kname, set()))))
