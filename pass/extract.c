@@ -55,24 +55,39 @@ static int has_fn_attr(LLVMValueRef fn, const char *name)
 	return kind && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
+/* An ordering comparison of a guard as p < 0 (or p <= 0 when *incl); NULL
+ * for other conditions. */
+static wp_poly *bound_form(K *k, const cond *c, int *incl)
+{
+	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
+		return NULL;
+	int lt = c->pred == P_LT || c->pred == P_LE;
+	*incl = c->pred == P_LE || c->pred == P_GE;
+	return lt ? wp_sub(&k->at, c->l, c->r) : wp_sub(&k->at, c->r, c->l);
+}
+
+/* The first index g for which coef*g + r < 0 (<= 0 when incl) fails, with
+ * loop variables at 0 (a thread is needed when its first iteration runs):
+ * ceil(-r/coef); NULL when r depends on threads or data. */
+static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
+{
+	wp_atoms *at = &k->at;
+	for (int li = 0; r && li < k->nl; li++)
+		r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
+	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+		return NULL;
+	wp_poly *negr = wp_scale(at, r, -1);
+	if (incl)
+		return wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
+	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+}
+
 /* threads per dimension from a guard comparison c*g + r < 0 (g the global
  * thread index): threads = ceil(-r/c); the larger of two candidates that
  * differ by a constant wins. */
-static void infer_threads(K *k, cond *c, wp_poly **threads)
+static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
 {
-	if (c->op == C_AND) {
-		infer_threads(k, c->a, threads);
-		infer_threads(k, c->b, threads);
-		return;
-	}
-	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
-		return;
 	wp_atoms *at = &k->at;
-	int lt = c->pred == P_LT || c->pred == P_LE;
-	wp_poly *p = lt ? wp_sub(at, c->l, c->r) : wp_sub(at, c->r, c->l);
-	if (!p)
-		return;
-	int incl = c->pred == P_LE || c->pred == P_GE;
 	for (int d = 0; d < 3; d++) {
 		char n[3][16];
 		snprintf(n[0], 16, "tid.%c", 'x' + d);
@@ -88,17 +103,7 @@ static void infer_threads(K *k, cond *c, wp_poly **threads)
 		wp_poly *g = wp_add(at, wp_atom_poly(at, tid),
 			wp_mul(at, wp_atom_poly(at, wp_atom_get(at, n[1], WP_CTAID)),
 				wp_atom_poly(at, wp_atom_get(at, n[2], WP_NTID))));
-		wp_poly *r = wp_sub(at, p, wp_scale(at, g, coef));
-		/* a thread is needed when its first loop iteration (it = 0) runs */
-		for (int li = 0; r && li < k->nl; li++)
-			r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
-		if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
-			continue;
-		wp_poly *negr = wp_scale(at, r, -1), *t;
-		if (incl)
-			t = wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
-		else
-			t = wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+		wp_poly *t = first_unneeded(k, wp_sub(at, p, wp_scale(at, g, coef)), coef, incl);
 		if (!t)
 			continue;
 		int64_t diff;
@@ -111,21 +116,9 @@ static void infer_threads(K *k, cond *c, wp_poly **threads)
  * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
  * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
  * ceil(ceil(-r/c) / (s/c)) blocks. */
-static void infer_grid(K *k, cond *c, wp_poly **grid)
+static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
 {
-	if (c->op == C_AND) {
-		infer_grid(k, c->a, grid);
-		infer_grid(k, c->b, grid);
-		return;
-	}
-	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
-		return;
 	wp_atoms *at = &k->at;
-	int lt = c->pred == P_LT || c->pred == P_LE;
-	wp_poly *p = lt ? wp_sub(at, c->l, c->r) : wp_sub(at, c->r, c->l);
-	if (!p)
-		return;
-	int incl = c->pred == P_LE || c->pred == P_GE;
 	for (int d = 0; d < 3; d++) {
 		if (grid[d])
 			continue;
@@ -155,18 +148,12 @@ static void infer_grid(K *k, cond *c, wp_poly **grid)
 		if (!coef)
 			coef = 1; /* no thread term: the bound counts blocks */
 		else if (with_ntid && cs == coef)
-			continue; /* tid + ctaid*ntid: infer_threads */
+			continue; /* tid + ctaid*ntid: threads_from */
 		if (cs % coef)
 			continue;
-		for (int li = 0; r && li < k->nl; li++)
-			r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
-		if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+		wp_poly *L = first_unneeded(k, r, coef, incl);
+		if (!L)
 			continue;
-		wp_poly *negr = wp_scale(at, r, -1), *L;
-		if (incl)
-			L = wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
-		else
-			L = wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
 		wp_poly *stride = wp_const(at, cs / coef);
 		if (with_ntid)
 			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
@@ -174,6 +161,23 @@ static void infer_grid(K *k, cond *c, wp_poly **grid)
 		if (g)
 			grid[d] = g;
 	}
+}
+
+/* threads (and, when grid is given, grid rules) from the comparisons of a
+ * conjunction */
+static void infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
+{
+	if (c->op == C_AND) {
+		infer_launch(k, c->a, threads, grid);
+		infer_launch(k, c->b, threads, grid);
+		return;
+	}
+	int incl;
+	wp_poly *p = bound_form(k, c, &incl);
+	if (p && threads)
+		threads_from(k, p, incl, threads);
+	if (p && grid)
+		grid_from(k, p, incl, grid);
 }
 
 static int atom_used(K *k, const char *name)
@@ -285,7 +289,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	char *kguard = NULL;
 	for (int g = 0; g < nkg; g++) {
 		char *s = wp_cond_str(k, kg[g].c, kg[g].br, 0);
-		infer_threads(k, kg[g].c, threads);
+		infer_launch(k, kg[g].c, threads, NULL);
 		if (s)
 			kguard = kguard ? wp_printf(k->ar, "%s && %s", kguard, s) : s;
 	}
@@ -294,7 +298,7 @@ static void build_model(K *k, wp_kernel_info *info)
 		wp_poly *more[3] = {0};
 		for (int i = 0; i < k->na; i++)
 			for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
-				infer_threads(k, k->acc[i].g[h].c, more);
+				infer_launch(k, k->acc[i].g[h].c, more, NULL);
 		for (int d = 0; d < 3; d++)
 			if (!threads[d])
 				threads[d] = more[d];
@@ -302,10 +306,10 @@ static void build_model(K *k, wp_kernel_info *info)
 	/* dimensions still open: block strides other than ntid, else a stated guess */
 	wp_poly *grid[3] = {0};
 	for (int g = 0; g < nkg; g++)
-		infer_grid(k, kg[g].c, grid);
+		infer_launch(k, kg[g].c, NULL, grid);
 	for (int i = 0; i < k->na; i++)
 		for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
-			infer_grid(k, k->acc[i].g[h].c, grid);
+			infer_launch(k, k->acc[i].g[h].c, NULL, grid);
 	for (int d = 0; d < 3; d++) {
 		if (threads[d] || grid[d] || !cta_used[d])
 			continue;
