@@ -338,6 +338,16 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
+	/* the same for a warp when every loaded term is and nothing else
+	 * depends on tid (a row start read by the block), else random */
+	int uniform = 1;
+	for (int i = 0; i < ad.off->n && uniform; i++)
+		for (int f = 0; f < ad.off->t[i].n; f++) {
+			const wp_atom *x = &k->at.a[ad.off->t[i].f[f]];
+			if ((x->data && !x->uniform) || x->kind == WP_TID || (x->kind == WP_QUASI && x->varying))
+				uniform = 0;
+		}
+	a->assume = uniform ? "uniform" : "random";
 }
 
 void wp_collect_accesses(K *k)
@@ -396,8 +406,9 @@ void wp_collect_accesses(K *k)
 						break;
 				}
 				if (is_mem && na >= 3 && LLVMIsAConstantInt(LLVMGetOperand(i, 2)) &&
-				    LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2)) <= 16) {
-					/* small block copies (split structs): affine accesses of len bytes */
+				    LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2)) <= 256) {
+					/* block copies of known size (structs): affine accesses of
+					 * len bytes, split into pieces of at most 16 by split_odd */
 					int len = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2));
 					a = new_access(k, i, "store", len);
 					analyse_address(k, a, LLVMGetOperand(i, 0));
@@ -446,6 +457,38 @@ static int same_guards(const access *a, const access *b)
 	return 1;
 }
 
+/* An access of a size the model has no instruction for (a float3 or uchar3
+ * copied whole: 12 or 3 bytes, a struct memcpy) becomes pieces of 16, 8, 4,
+ * 2 or 1 bytes, each the widest its offset's alignment allows, as the
+ * backend splits it. */
+static void split_odd(K *k, int i)
+{
+	int64_t align = k->acc[i].off ? wp_content(k->acc[i].off) : 1;
+	if (align == 0)
+		align = 256; /* offset 0: the field's base */
+	int total = k->acc[i].bytes, pos = 0, np = 0;
+	while (pos < total) {
+		int p = 16;
+		while (p > 1 && (p > total - pos || pos % p || align % p))
+			p /= 2;
+		access *a;
+		if (pos == 0) {
+			a = &k->acc[i];
+		} else {
+			access copy = k->acc[i];
+			a = new_access(k, copy.inst, copy.kind, p);
+			*a = copy;
+			a->off = copy.off ? wp_add(&k->at, copy.off, wp_const(&k->at, pos)) : NULL;
+		}
+		a->bytes = p;
+		pos += p;
+		np++;
+	}
+	if (np > 1)
+		wp_assume(k, "a %d-byte %s%s is modelled as %d accesses of at most 16 bytes", total, k->acc[i].kind,
+			wp_where(k, k->acc[i].inst), np);
+}
+
 /* Pieces of one vector access (a float4 copy split into lanes or into a
  * float and a 12-byte memcpy) become one 8- or 16-byte access again. */
 void wp_merge_lanes(K *k)
@@ -487,12 +530,10 @@ void wp_merge_lanes(K *k)
 			break;
 		}
 	}
-	for (int i = 0; i < k->na; i++) {
-		access *a = &k->acc[i];
-		int b = a->bytes;
-		if (!a->dead && a->off && b != 1 && b != 2 && b != 4 && b != 8 && b != 16) {
-			a->off = NULL;
-			a->why = wp_printf(k->ar, "%d-byte block copy", b);
-		}
+	int n = k->na;
+	for (int i = 0; i < n; i++) {
+		int b = k->acc[i].bytes;
+		if (!k->acc[i].dead && b != 1 && b != 2 && b != 4 && b != 8 && b != 16)
+			split_odd(k, i);
 	}
 }

@@ -344,6 +344,13 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 			wp_kernel_note(fn, kn, "CoreError", "no estimate: %s", api->ctx_last_error(ctx));
 		}
 	}
+	/* no time built on nothing: when no access was analysed, every volume
+	 * would rest on assumptions alone */
+	if (estimated && info->n_accesses > 0 && info->n_unanalysable == info->n_accesses) {
+		estimated = 0;
+		wp_kernel_note(fn, kn, "NoPrediction", "no prediction: none of its %d memory accesses could be "
+			"analysed (see the accesses' reasons)", info->n_accesses);
+	}
 	json_object *rep = json ? json_tokener_parse(json) : NULL;
 	if (!rep)
 		rep = json_object_new_object();

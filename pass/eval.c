@@ -4,6 +4,7 @@
  * the reason (k->why) when a value is not affine. */
 #include "eval.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct memo {
@@ -98,16 +99,84 @@ static int64_t value_range(K *k, LLVMValueRef v, int depth)
 	return 0;
 }
 
-static wp_poly *sreg(K *k, const char *name)
+/* The thread's index in its block, x fastest: what lanes and warps count. */
+static wp_poly *linear_tid(K *k)
+{
+	wp_atoms *at = &k->at;
+	wp_poly *t[3], *n[2];
+	for (int d = 0; d < 3; d++) {
+		char nm[8];
+		snprintf(nm, sizeof nm, "tid.%c", 'x' + d);
+		t[d] = wp_atom_poly(at, wp_atom_get(at, nm, WP_TID));
+		if (d < 2) {
+			snprintf(nm, sizeof nm, "ntid.%c", 'x' + d);
+			n[d] = wp_atom_poly(at, wp_atom_get(at, nm, WP_NTID));
+		}
+	}
+	return wp_add(at, t[0], wp_mul(at, n[0], wp_add(at, t[1], wp_mul(at, n[1], t[2]))));
+}
+
+/* A special register by its PTX name (tid.x, laneid, ...): %laneid is the
+ * linear thread index mod 32 (exact: warps are formed in that order);
+ * %warpid is the hardware warp slot, taken as the warp's index in its block
+ * (an assumption); lane masks and clocks are not addresses. */
+static wp_poly *sreg_named(K *k, const char *p, size_t len)
 {
 	static const char *regs[] = {"tid", "ctaid", "ntid", "nctaid"};
-	const char *p = name + strlen("llvm.nvvm.read.ptx.sreg.");
+	char nm[32];
+	snprintf(nm, sizeof nm, "%.*s", (int)(len < 31 ? len : 31), p);
+	for (char *c = nm; *c; c++)
+		if (*c == '_')
+			*c = '.';
 	for (int r = 0; r < 4; r++) {
 		size_t n = strlen(regs[r]);
-		if (strncmp(p, regs[r], n) == 0 && p[n] == '.' && p[n + 1] >= 'x' && p[n + 1] <= 'z' && !p[n + 2])
-			return wp_atom_poly(&k->at, wp_atom_get(&k->at, p, (enum wp_atom_kind)(WP_TID + r)));
+		if (strncmp(nm, regs[r], n) == 0 && nm[n] == '.' && nm[n + 1] >= 'x' && nm[n + 1] <= 'z' && !nm[n + 2])
+			return wp_atom_poly(&k->at, wp_atom_get(&k->at, nm, (enum wp_atom_kind)(WP_TID + r)));
 	}
-	return fail(k, wp_printf(k->ar, "special register %s", p));
+	if (strcmp(nm, "laneid") == 0)
+		return wp_mod(&k->at, linear_tid(k), wp_const(&k->at, 32));
+	if (strcmp(nm, "warpid") == 0) {
+		wp_assume(k, "%%warpid (the hardware warp slot) is taken as the warp's index in its block");
+		return wp_fdiv(&k->at, linear_tid(k), wp_const(&k->at, 32));
+	}
+	if (strncmp(nm, "lanemask", 8) == 0)
+		return fail(k, wp_printf(k->ar, "lane mask %%%s (a bit pattern, not an index)", nm));
+	if (strncmp(nm, "clock", 5) == 0 || strcmp(nm, "globaltimer") == 0)
+		return fail(k, wp_printf(k->ar, "clock value %%%s", nm));
+	return fail(k, wp_printf(k->ar, "special register %%%s", nm));
+}
+
+static wp_poly *sreg(K *k, const char *name)
+{
+	const char *p = name + strlen("llvm.nvvm.read.ptx.sreg.");
+	return sreg_named(k, p, strlen(p));
+}
+
+/* Inline asm that only moves a special register into its result
+ * ("mov.u32 $0, %laneid;", CUB's LaneId()), else NULL with a reason. */
+static wp_poly *asm_sreg(K *k, LLVMValueRef call)
+{
+	size_t len;
+	const char *s = LLVMGetInlineAsmAsmString(LLVMGetCalledValue(call), &len);
+	char text[128];
+	if (!s || len >= sizeof text || LLVMGetNumArgOperands(call) != 0)
+		return fail(k, "value produced by inline asm");
+	memcpy(text, s, len);
+	text[len] = 0;
+	const char *p = text;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "mov.", 4) != 0)
+		return fail(k, "value produced by inline asm");
+	const char *reg = strchr(p, '%');
+	const char *dst = strchr(p, '$');
+	if (!reg || !dst || dst > reg || strchr(reg + 1, '%') || strchr(reg, ';') != strrchr(text, ';'))
+		return fail(k, "value produced by inline asm");
+	reg++;
+	size_t n = 0;
+	while (reg[n] && reg[n] != ';' && reg[n] != ' ' && reg[n] != '\t')
+		n++;
+	return sreg_named(k, reg, n);
 }
 
 /* Header phi of loop li: start + step*it, or NULL. */
@@ -154,6 +223,34 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	if (!start || !step)
 		return fail(k, "loop-carried value that is not an induction variable");
 	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_atom_poly(&k->at, l->atom)));
+}
+
+/* Is the address of a load the same for every lane of a warp: GEPs over an
+ * argument or global with indices free of tid and of loaded data
+ * (rowptr[blockIdx.x], a table entry by a parameter)? */
+static int load_is_uniform(K *k, LLVMValueRef p)
+{
+	const char *why = k->why;
+	int ok = 1;
+	for (int depth = 0; ok && depth < 16; depth++) {
+		if (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p))
+			break;
+		if (!LLVMIsAGetElementPtrInst(p) && !LLVMIsAAddrSpaceCastInst(p) && !LLVMIsABitCastInst(p)) {
+			ok = 0;
+			break;
+		}
+		for (unsigned i = 1; LLVMIsAGetElementPtrInst(p) && ok && i < (unsigned)LLVMGetNumOperands(p); i++) {
+			wp_poly *q = wp_ev(k, LLVMGetOperand(p, i));
+			ok = q && !wp_has_data(&k->at, q);
+			for (int t = 0; ok && t < q->n; t++)
+				for (int f = 0; f < q->t[t].n; f++)
+					ok &= k->at.a[q->t[t].f[f]].kind != WP_TID &&
+					      !(k->at.a[q->t[t].f[f]].kind == WP_QUASI && k->at.a[q->t[t].f[f]].varying);
+		}
+		p = LLVMGetOperand(p, 0);
+	}
+	k->why = why;
+	return ok && (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p));
 }
 
 static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
@@ -287,8 +384,14 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		int is_max = strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0;
 		if (is_min || is_max)
 			return wp_minmax(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1), is_max);
+		/* max(x - 1, 0) of unsigned x becomes usub.sat(x, 1); a saturating
+		 * add of indices does not saturate (no overflow assumed) */
+		if (strncmp(n, "llvm.usub.sat.", 14) == 0)
+			return wp_minmax(at, wp_sub(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1)), wp_const(at, 0), 1);
+		if (strncmp(n, "llvm.uadd.sat.", 14) == 0 || strncmp(n, "llvm.sadd.sat.", 14) == 0)
+			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 		if (LLVMIsAInlineAsm(LLVMGetCalledValue(v)))
-			return fail(k, "value produced by inline asm");
+			return asm_sreg(k, v);
 		return fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
 	}
 	case LLVMPHI: {
@@ -324,6 +427,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		return fail(k, "value merged from different paths (phi)");
 	}
 	case LLVMLoad: {
+		int uniform = load_is_uniform(k, LLVMGetOperand(v, 0));
 		char *l = wp_loc_of(k, v);
 		char *name = wp_printf(k->ar, "load@%s#%p", l ? l : "?", (void *)v);
 		int id = wp_atom_get(at, name, WP_DATA);
@@ -331,6 +435,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		at->a[id].varying = 1;
 		at->a[id].range = value_range(k, v, 0);
 		at->a[id].origin = l ? l : wp_strdup(k->ar, "?");
+		at->a[id].uniform = uniform;
 		return wp_atom_poly(at, id);
 	}
 	case LLVMAtomicRMW:

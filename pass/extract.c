@@ -55,24 +55,39 @@ static int has_fn_attr(LLVMValueRef fn, const char *name)
 	return kind && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
+/* An ordering comparison of a guard as p < 0 (or p <= 0 when *incl); NULL
+ * for other conditions. */
+static wp_poly *bound_form(K *k, const cond *c, int *incl)
+{
+	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
+		return NULL;
+	int lt = c->pred == P_LT || c->pred == P_LE;
+	*incl = c->pred == P_LE || c->pred == P_GE;
+	return lt ? wp_sub(&k->at, c->l, c->r) : wp_sub(&k->at, c->r, c->l);
+}
+
+/* The first index g for which coef*g + r < 0 (<= 0 when incl) fails, with
+ * loop variables at 0 (a thread is needed when its first iteration runs):
+ * ceil(-r/coef); NULL when r depends on threads or data. */
+static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
+{
+	wp_atoms *at = &k->at;
+	for (int li = 0; r && li < k->nl; li++)
+		r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
+	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+		return NULL;
+	wp_poly *negr = wp_scale(at, r, -1);
+	if (incl)
+		return wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
+	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+}
+
 /* threads per dimension from a guard comparison c*g + r < 0 (g the global
  * thread index): threads = ceil(-r/c); the larger of two candidates that
  * differ by a constant wins. */
-static void infer_threads(K *k, cond *c, wp_poly **threads)
+static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
 {
-	if (c->op == C_AND) {
-		infer_threads(k, c->a, threads);
-		infer_threads(k, c->b, threads);
-		return;
-	}
-	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
-		return;
 	wp_atoms *at = &k->at;
-	int lt = c->pred == P_LT || c->pred == P_LE;
-	wp_poly *p = lt ? wp_sub(at, c->l, c->r) : wp_sub(at, c->r, c->l);
-	if (!p)
-		return;
-	int incl = c->pred == P_LE || c->pred == P_GE;
 	for (int d = 0; d < 3; d++) {
 		char n[3][16];
 		snprintf(n[0], 16, "tid.%c", 'x' + d);
@@ -88,23 +103,97 @@ static void infer_threads(K *k, cond *c, wp_poly **threads)
 		wp_poly *g = wp_add(at, wp_atom_poly(at, tid),
 			wp_mul(at, wp_atom_poly(at, wp_atom_get(at, n[1], WP_CTAID)),
 				wp_atom_poly(at, wp_atom_get(at, n[2], WP_NTID))));
-		wp_poly *r = wp_sub(at, p, wp_scale(at, g, coef));
-		/* a thread is needed when its first loop iteration (it = 0) runs */
-		for (int li = 0; r && li < k->nl; li++)
-			r = wp_subst(at, r, k->loops[li].atom, wp_const(at, 0));
-		if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
-			continue;
-		wp_poly *negr = wp_scale(at, r, -1), *t;
-		if (incl)
-			t = wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
-		else
-			t = wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+		wp_poly *t = first_unneeded(k, wp_sub(at, p, wp_scale(at, g, coef)), coef, incl);
 		if (!t)
 			continue;
 		int64_t diff;
 		if (!threads[d] || (wp_is_const(wp_sub(at, t, threads[d]), &diff) && diff > 0))
 			threads[d] = t;
 	}
+}
+
+/* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
+ * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
+ * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
+ * ceil(ceil(-r/c) / (s/c)) blocks. */
+static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
+{
+	wp_atoms *at = &k->at;
+	for (int d = 0; d < 3; d++) {
+		if (grid[d])
+			continue;
+		char n[3][16];
+		snprintf(n[0], 16, "tid.%c", 'x' + d);
+		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
+		snprintf(n[2], 16, "ntid.%c", 'x' + d);
+		int tid = wp_atom_get(at, n[0], WP_TID), cta = wp_atom_get(at, n[1], WP_CTAID);
+		int ntid = wp_atom_get(at, n[2], WP_NTID);
+		int64_t coef = 0, cs = 0;
+		int with_ntid = 0, nct = 0;
+		wp_poly *r = wp_const(at, 0);
+		for (int t = 0; r && t < p->n; t++) {
+			const wp_term *tm = &p->t[t];
+			wp_poly one = {1, (wp_term *)tm};
+			if (tm->n == 1 && tm->f[0] == tid)
+				coef = tm->c;
+			else if (tm->n == 1 && tm->f[0] == cta)
+				cs = tm->c, nct++;
+			else if (tm->n == 2 && ((tm->f[0] == cta && tm->f[1] == ntid) || (tm->f[0] == ntid && tm->f[1] == cta)))
+				cs = tm->c, with_ntid = 1, nct++;
+			else
+				r = wp_add(at, r, &one);
+		}
+		if (coef < 0 || cs <= 0 || nct != 1)
+			continue;
+		if (!coef)
+			coef = 1; /* no thread term: the bound counts blocks */
+		else if (with_ntid && cs == coef)
+			continue; /* tid + ctaid*ntid: threads_from */
+		if (cs % coef)
+			continue;
+		wp_poly *L = first_unneeded(k, r, coef, incl);
+		if (!L)
+			continue;
+		wp_poly *stride = wp_const(at, cs / coef);
+		if (with_ntid)
+			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
+		wp_poly *g = L && stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
+		if (g)
+			grid[d] = g;
+	}
+}
+
+/* threads (and, when grid is given, grid rules) from the comparisons of a
+ * conjunction */
+static void infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
+{
+	if (c->op == C_AND) {
+		infer_launch(k, c->a, threads, grid);
+		infer_launch(k, c->b, threads, grid);
+		return;
+	}
+	int incl;
+	wp_poly *p = bound_form(k, c, &incl);
+	if (p && threads)
+		threads_from(k, p, incl, threads);
+	if (p && grid)
+		grid_from(k, p, incl, grid);
+}
+
+static int atom_used(K *k, const char *name)
+{
+	for (int i = 0; i < k->at.n; i++)
+		if (strcmp(k->at.a[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does the IR read ctaid.y / ctaid.z (before the inference adds atoms)? */
+static void grid_dims_used(K *k, int *used)
+{
+	used[0] = 1;
+	used[1] = atom_used(k, "ctaid.y");
+	used[2] = atom_used(k, "ctaid.z");
 }
 
 static int cond_has_loop(K *k, const cond *c)
@@ -124,6 +213,8 @@ static json_object *jstr(const char *s)
 static void build_model(K *k, wp_kernel_info *info)
 {
 	wp_atoms *at = &k->at;
+	int cta_used[3];
+	grid_dims_used(k, cta_used);
 	json_object *m = json_object_new_object();
 	json_object_object_add(m, "format", jstr("warpest-kernel-model"));
 	json_object_object_add(m, "version", json_object_new_int(1));
@@ -198,7 +289,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	char *kguard = NULL;
 	for (int g = 0; g < nkg; g++) {
 		char *s = wp_cond_str(k, kg[g].c, kg[g].br, 0);
-		infer_threads(k, kg[g].c, threads);
+		infer_launch(k, kg[g].c, threads, NULL);
 		if (s)
 			kguard = kguard ? wp_printf(k->ar, "%s && %s", kguard, s) : s;
 	}
@@ -207,11 +298,38 @@ static void build_model(K *k, wp_kernel_info *info)
 		wp_poly *more[3] = {0};
 		for (int i = 0; i < k->na; i++)
 			for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
-				infer_threads(k, k->acc[i].g[h].c, more);
+				infer_launch(k, k->acc[i].g[h].c, more, NULL);
 		for (int d = 0; d < 3; d++)
 			if (!threads[d])
 				threads[d] = more[d];
 	}
+	/* dimensions still open: block strides other than ntid, else a stated guess */
+	wp_poly *grid[3] = {0};
+	for (int g = 0; g < nkg; g++)
+		infer_launch(k, kg[g].c, NULL, grid);
+	for (int i = 0; i < k->na; i++)
+		for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
+			infer_launch(k, k->acc[i].g[h].c, NULL, grid);
+	for (int d = 0; d < 3; d++) {
+		if (threads[d] || grid[d] || !cta_used[d])
+			continue;
+		int64_t guess = d == 0 ? 1024 : 64;
+		grid[d] = wp_const(at, guess);
+		wp_assume(k, "no guard bounds the grid's %c dimension: %lld blocks assumed (give grid=)", 'x' + d,
+			(long long)guess);
+	}
+	json_object *gr = json_object_new_object();
+	int any_grid = 0;
+	for (int d = 0; d < 3; d++)
+		if (grid[d] && !threads[d]) {
+			char key[2] = {(char)('x' + d), 0};
+			json_object_object_add(gr, key, jstr(wp_str(at, grid[d])));
+			any_grid = 1;
+		}
+	if (any_grid)
+		json_object_object_add(m, "grid", gr);
+	else
+		json_object_put(gr);
 	json_object *th = json_object_new_object();
 	int any_threads = 0;
 	for (int d = 0; d < 3; d++)
@@ -234,11 +352,14 @@ static void build_model(K *k, wp_kernel_info *info)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "var", jstr(at->a[l->atom].name));
 		wp_poly *t = wp_loop_trip(k, li);
+		/* the counter always starts at 0 with step 1; the reader wants
+		 * `lower` for loops of unknown trip count too */
+		json_object_object_add(o, "lower", jstr("0"));
 		if (t && !wp_has_data(at, t)) {
-			json_object_object_add(o, "lower", jstr("0"));
 			json_object_object_add(o, "upper", jstr(wp_str(at, t)));
 			json_object_object_add(o, "step", json_object_new_int(1));
 		} else {
+			json_object_object_add(o, "step", json_object_new_int(1));
 			int tc = k->cfg->trip_count > 0 ? k->cfg->trip_count : 1;
 			json_object_object_add(o, "trip_count", json_object_new_int(tc));
 			const char *why = l->trip_why ? l->trip_why : "the trip count depends on loaded data";
@@ -256,6 +377,21 @@ static void build_model(K *k, wp_kernel_info *info)
 	else
 		json_object_put(loops);
 
+	/* the core takes addresses affine in the varying symbols once the
+	 * launch is fixed: a product of two of them (tid.x*it0) is not */
+	for (int i = 0; i < k->na; i++) {
+		access *a = &k->acc[i];
+		for (int t = 0; !a->dead && a->off && t < a->off->n; t++) {
+			int nv = 0;
+			for (int f = 0; f < a->off->t[t].n; f++)
+				nv += at->a[a->off->t[t].f[f]].varying;
+			if (nv > 1) {
+				a->off = NULL;
+				a->why = "address is a product of two thread- or loop-dependent values (not affine)";
+			}
+		}
+	}
+
 	/* fields */
 	json_object *fields = json_object_new_array();
 	delin *dl = wp_alloc(k->ar, (size_t)(k->nf + 1) * sizeof(delin));
@@ -263,6 +399,10 @@ static void build_model(K *k, wp_kernel_info *info)
 	int64_t shared_bytes = 0;
 	for (int fi = 0; fi < k->nf; fi++) {
 		field *f = &k->fields[fi];
+		/* elements of 1, 2, 4, 8 or 16 bytes: a float3 field counts in floats */
+		f->elem_bytes = f->elem_bytes & -f->elem_bytes;
+		if (f->elem_bytes > 16)
+			f->elem_bytes = 16;
 		int used = 0;
 		for (int i = 0; i < k->na; i++)
 			used |= !k->acc[i].dead && k->acc[i].field == fi;
@@ -381,6 +521,10 @@ static void build_model(K *k, wp_kernel_info *info)
 		} else {
 			json_object_object_add(o, "analysable", json_object_new_boolean(0));
 			json_object_object_add(o, "reason", jstr(a->why));
+			/* counted in every volume under a stated assumption: random
+			 * lanes unless the pass saw it is the same for a warp */
+			if (!a->contention) /* data-dependent atomics: counted by `contention` */
+				json_object_object_add(o, "assume", jstr(a->assume ? a->assume : "random"));
 			snprintf(desc, sizeof desc, "%s %s not analysed: %s", a->kind, f->name, a->why);
 			info->n_unanalysable++;
 		}
@@ -437,6 +581,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	for (int i = 0; i < k->nassume; i++)
 		json_object_array_add(as, jstr(k->assume[i]));
 	json_object_object_add(m, "assumptions", as);
+	wp_conform(m);
 	info->model = m;
 }
 

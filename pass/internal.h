@@ -83,6 +83,8 @@ int wp_is_kernel(LLVMModuleRef module, LLVMValueRef fn);
 int wp_extract(LLVMModuleRef module, LLVMValueRef fn, const wp_config *config,
 	wp_kernel_info *info, char *err, size_t errlen);
 void wp_kernel_info_clear(wp_kernel_info *info);
+/* Holds a model to the core reader's limits: loops, parameters (conform.c). */
+void wp_conform(json_object *model);
 /* Compact JSON text with one access, field or loop per line. malloc'd. */
 char *wp_model_to_text(json_object *model);
 

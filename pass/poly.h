@@ -23,6 +23,7 @@ typedef struct wp_atom {
 	uint64_t loops;    /* loop ids it depends on (bit i: loop i) */
 	int64_t range;     /* data atoms: number of distinct values, 0 unknown */
 	char *origin;      /* data atoms: where the value was loaded */
+	int uniform;       /* data atoms: loaded from an address free of tid (same for a warp) */
 } wp_atom;
 
 #define WP_MAXF 6

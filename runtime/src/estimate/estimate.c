@@ -9,6 +9,7 @@
 
 #include "base/ctx.h"
 #include "estimate/estimate_impl.h"
+#include "cache/assumed.h"
 #include "cache/wave_boxes.h"
 #include "launch/config.h"
 
@@ -56,7 +57,7 @@ static void collect_assumptions(warpest_estimate *e)
 				"use one iteration", k->loops[i].var);
 	int unanalysable = 0;
 	for (int i = 0; i < k->n_accesses; i++)
-		unanalysable += !k->accesses[i].analysable;
+		unanalysable += !k->accesses[i].analysable && k->accesses[i].assume == km_assume_none;
 	if (unanalysable)
 		assumption_add(&e->assumptions, "%d access(es) could not be analysed (see accesses): counted "
 			"as instructions only, not in memory volumes", unanalysable);
@@ -113,6 +114,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		warpest_estimate_free(e);
 		return NULL;
 	}
+	assumed_accesses_add(l, e->access, &e->mem, &e->assumptions);
 	const memory_result *m = &e->mem;
 	warpest_summary *s = &e->summary;
 	s->struct_size = sizeof(*s);

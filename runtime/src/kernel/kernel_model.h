@@ -30,6 +30,11 @@ typedef struct km_loop {
 	char reason[160];
 } km_loop;
 
+/* How the addresses of an unanalysable access are assumed to fall: each
+ * active lane on its own line (random within a large array), or one address
+ * per warp-instruction (uniform). */
+typedef enum km_assume { km_assume_none, km_assume_random, km_assume_uniform } km_assume;
+
 typedef struct km_access {
 	int field;
 	km_access_kind kind;
@@ -44,6 +49,7 @@ typedef struct km_access {
 	int count;
 	int uses_result;
 	char contention[32];     /* atomics on data-dependent addresses */
+	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
 } km_access;
 
 enum km_op {

@@ -454,7 +454,7 @@ static int read_accesses(reader *r, json_object *doc)
 			return fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
 			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
-			"space", NULL};
+			"assume", "space", NULL};
 		int64_t bytes = 0, count = 1;
 		if (check_keys(r, a, path, keys) ||
 		    get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
@@ -493,6 +493,14 @@ static int read_accesses(reader *r, json_object *doc)
 		if (!acc->analysable) {
 			if (!acc->reason[0])
 				return fail_at(r, path, "an access with \"analysable\": false needs a 'reason'");
+			/* how its addresses are assumed to fall (docs/kernel-model.md) */
+			char assume[16] = "";
+			if (get_string(r, a, path, "assume", assume, sizeof(assume), 0))
+				return -1;
+			acc->assume = !assume[0] ? km_assume_none : !strcmp(assume, "random") ? km_assume_random
+				: !strcmp(assume, "uniform") ? km_assume_uniform : -1;
+			if ((int)acc->assume < 0)
+				return fail_at(r, path, "assume must be 'random' or 'uniform'");
 			continue;
 		}
 		json_object *index = get(a, "index");

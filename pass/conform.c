@@ -1,0 +1,254 @@
+/* The model as written, held to the core reader's limits (docs/kernel-model.md),
+ * so that every model the pass writes is one the core accepts: at most 8
+ * loops (the others are taken at their first iteration and counted by their
+ * trip count, with an assumption) and at most 64 parameters (those no
+ * expression names are left out). Works on the JSON text of expressions:
+ * a dropped loop variable is replaced by 0 wherever it appears as a word. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WP_MAX_LOOPS 8 /* EXPR_MAX_LOOPS of the core */
+#define WP_MAX_MODEL_PARAMS 64
+
+static int is_word(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '.';
+}
+
+/* Does `text` name `word` as a whole symbol? */
+static int names(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || !is_word(p[-1])) && !is_word(p[n]))
+			return 1;
+	return 0;
+}
+
+/* `text` with every whole-word occurrence of the dropped names replaced by 0 (malloc'd). */
+static char *zero_names(const char *text, char **drop, int nd)
+{
+	size_t len = strlen(text), cap = len + 1, n = 0;
+	char *out = malloc(cap);
+	for (size_t i = 0; i < len;) {
+		int hit = -1;
+		if (i == 0 || !is_word(text[i - 1]))
+			for (int d = 0; d < nd && hit < 0; d++) {
+				size_t l = strlen(drop[d]);
+				if (strncmp(text + i, drop[d], l) == 0 && !is_word(text[i + l]))
+					hit = d;
+			}
+		if (hit >= 0) {
+			out[n++] = '0';
+			i += strlen(drop[hit]);
+		} else {
+			out[n++] = text[i++];
+		}
+	}
+	out[n] = 0;
+	return out;
+}
+
+static void zero_key(json_object *o, const char *key, char **drop, int nd)
+{
+	json_object *v;
+	if (!json_object_object_get_ex(o, key, &v))
+		return;
+	if (json_object_is_type(v, json_type_string)) {
+		char *s = zero_names(json_object_get_string(v), drop, nd);
+		json_object_object_add(o, key, json_object_new_string(s));
+		free(s);
+	} else if (json_object_is_type(v, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(v); i++) {
+			json_object *e = json_object_array_get_idx(v, i);
+			if (!json_object_is_type(e, json_type_string))
+				continue;
+			char *s = zero_names(json_object_get_string(e), drop, nd);
+			json_object_array_put_idx(v, i, json_object_new_string(s));
+			free(s);
+		}
+	}
+}
+
+/* Loops of o's "loops" list that are dropped, and the product of their trip counts. */
+static double drop_from_list(json_object *o, char **drop, const double *trips, int nd)
+{
+	json_object *ls;
+	double mult = 1;
+	if (!json_object_object_get_ex(o, "loops", &ls) || !json_object_is_type(ls, json_type_array))
+		return 1;
+	json_object *keep = json_object_new_array();
+	for (size_t i = 0; i < json_object_array_length(ls); i++) {
+		const char *v = json_object_get_string(json_object_array_get_idx(ls, i));
+		int d = 0;
+		while (d < nd && strcmp(drop[d], v))
+			d++;
+		if (d < nd)
+			mult *= trips[d];
+		else
+			json_object_array_add(keep, json_object_new_string(v));
+	}
+	if (json_object_array_length(keep))
+		json_object_object_add(o, "loops", keep);
+	else {
+		json_object_put(keep);
+		json_object_object_del(o, "loops");
+	}
+	return mult;
+}
+
+static void add_assumption(json_object *m, const char *text)
+{
+	json_object *as;
+	if (!json_object_object_get_ex(m, "assumptions", &as)) {
+		as = json_object_new_array();
+		json_object_object_add(m, "assumptions", as);
+	}
+	json_object_array_add(as, json_object_new_string(text));
+}
+
+static void conform_loops(json_object *m)
+{
+	json_object *loops, *accs, *ops;
+	if (!json_object_object_get_ex(m, "loops", &loops) || json_object_array_length(loops) <= WP_MAX_LOOPS)
+		return;
+	int nl = (int)json_object_array_length(loops);
+	json_object_object_get_ex(m, "accesses", &accs);
+	/* keep the loops that hold the most accesses (ties: outer, earlier) */
+	int *uses = calloc((size_t)nl, sizeof(int)), *order = malloc((size_t)nl * sizeof(int));
+	for (int l = 0; l < nl; l++) {
+		const char *v = json_object_get_string(json_object_object_get(json_object_array_get_idx(loops, (size_t)l), "var"));
+		for (size_t i = 0; accs && i < json_object_array_length(accs); i++) {
+			json_object *ls = json_object_object_get(json_object_array_get_idx(accs, i), "loops");
+			for (size_t j = 0; ls && j < json_object_array_length(ls); j++)
+				uses[l] += strcmp(json_object_get_string(json_object_array_get_idx(ls, j)), v) == 0;
+		}
+		order[l] = l;
+	}
+	for (int i = 1; i < nl; i++)
+		for (int j = i; j > 0 && uses[order[j]] > uses[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	char **drop = malloc((size_t)nl * sizeof(char *));
+	double *trips = malloc((size_t)nl * sizeof(double));
+	unsigned char *dropped = calloc((size_t)nl, 1);
+	int nd = 0;
+	char text[1024];
+	size_t tn = (size_t)snprintf(text, sizeof text, "the kernel has %d loops, the model at most %d: loops", nl,
+		WP_MAX_LOOPS);
+	for (int i = WP_MAX_LOOPS; i < nl; i++) {
+		json_object *l = json_object_array_get_idx(loops, (size_t)order[i]);
+		json_object *up, *tc;
+		double t = 1;
+		if (json_object_object_get_ex(l, "upper", &up)) {
+			char *end;
+			long long v = strtoll(json_object_get_string(up), &end, 10);
+			if (!*end && v > 0)
+				t = (double)v;
+		} else if (json_object_object_get_ex(l, "trip_count", &tc)) {
+			t = (double)json_object_get_int64(tc);
+		}
+		drop[nd] = strdup(json_object_get_string(json_object_object_get(l, "var")));
+		trips[nd] = t;
+		dropped[order[i]] = 1;
+		if (tn < sizeof text)
+			tn += (size_t)snprintf(text + tn, sizeof text - tn, "%s %s", nd ? "," : "", drop[nd]);
+		nd++;
+	}
+	if (tn < sizeof text)
+		snprintf(text + tn, sizeof text - tn, " are taken at their first iteration, their accesses and "
+			"operations counted by their constant trip count (1 when unknown)");
+	json_object *kept = json_object_new_array();
+	for (int l = 0; l < nl; l++)
+		if (!dropped[l]) {
+			json_object *lo = json_object_get(json_object_array_get_idx(loops, (size_t)l));
+			zero_key(lo, "upper", drop, nd);
+			json_object_array_add(kept, lo);
+		}
+	json_object_object_add(m, "loops", kept);
+	for (size_t i = 0; accs && i < json_object_array_length(accs); i++) {
+		json_object *a = json_object_array_get_idx(accs, i), *c;
+		double mult = drop_from_list(a, drop, trips, nd);
+		if (mult > 1) {
+			int64_t cnt = json_object_object_get_ex(a, "count", &c) ? json_object_get_int64(c) : 1;
+			json_object_object_add(a, "count", json_object_new_int64(cnt * (int64_t)mult));
+		}
+		zero_key(a, "index", drop, nd);
+		zero_key(a, "offset", drop, nd);
+		zero_key(a, "guard", drop, nd);
+	}
+	if (json_object_object_get_ex(m, "ops", &ops) && json_object_is_type(ops, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(ops); i++) {
+			json_object *e = json_object_array_get_idx(ops, i);
+			double mult = drop_from_list(e, drop, trips, nd);
+			json_object_object_foreach(e, key, val) if (strcmp(key, "loops") != 0 && mult > 1)
+				json_object_set_int64(val, json_object_get_int64(val) * (int64_t)mult);
+		}
+	zero_key(m, "guard", drop, nd);
+	add_assumption(m, text);
+	for (int d = 0; d < nd; d++)
+		free(drop[d]);
+	free(drop);
+	free(trips);
+	free(dropped);
+	free(uses);
+	free(order);
+}
+
+static int model_names(json_object *v, const char *word)
+{
+	switch (json_object_get_type(v)) {
+	case json_type_string:
+		return names(json_object_get_string(v), word);
+	case json_type_array:
+		for (size_t i = 0; i < json_object_array_length(v); i++)
+			if (model_names(json_object_array_get_idx(v, i), word))
+				return 1;
+		return 0;
+	case json_type_object: {
+		json_object_object_foreach(v, key, val)
+		{
+			if (strcmp(key, "params") && strcmp(key, "assumptions") && strcmp(key, "reason") &&
+			    strcmp(key, "loc") && strcmp(key, "source") && strcmp(key, "kernel") && model_names(val, word))
+				return 1;
+		}
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+static void conform_params(json_object *m)
+{
+	json_object *ps;
+	if (!json_object_object_get_ex(m, "params", &ps) || json_object_array_length(ps) <= WP_MAX_MODEL_PARAMS)
+		return;
+	json_object *keep = json_object_new_array();
+	int left = 0;
+	for (size_t i = 0; i < json_object_array_length(ps); i++) {
+		json_object *p = json_object_array_get_idx(ps, i);
+		const char *n = json_object_get_string(json_object_object_get(p, "name"));
+		if (json_object_array_length(keep) < WP_MAX_MODEL_PARAMS && model_names(m, n))
+			json_object_array_add(keep, json_object_get(p));
+		else
+			left++;
+	}
+	json_object_object_add(m, "params", keep);
+	char text[160];
+	snprintf(text, sizeof text, "%d integer parameters that no expression uses are left out (the model holds at most %d)",
+		left, WP_MAX_MODEL_PARAMS);
+	add_assumption(m, text);
+}
+
+void wp_conform(json_object *m)
+{
+	conform_loops(m);
+	conform_params(m);
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Runs the warpest plugin over a folder of CUDA files and prints what real
+code gets: kernels, models the core rejects, accesses, the share analysed
+exactly, the share counted under an assumption, the reasons of the rest,
+kernels with a prediction, and the plugin's time.
+
+    scripts/corpus_stats.py [--build build] [--gpu h100-sxm] [--block 256x1x1] DIR...
+
+Per file, clang-22 compiles the device side at -O2 with the plugin,
+`dump-model=` and a launch configuration: the block given, and parameter
+values from `//! param name=value ...` lines of the file plus 4096 for any
+other integer parameter (the names are read from a first, extraction-only
+run). Remarks are read from clang's optimisation record (YAML, by remark
+name, so the figures do not depend on the remark wording); the plugin's time
+is the WarpestPass line of -ftime-report. Each dumped model is then read by
+`warpest estimate` (same configuration): a reader error counts as a rejected
+model. Exit status 0; the figures are the output."""
+import argparse, collections, glob, json, os, re, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLANG = os.environ.get("CLANG", "clang++-22")
+
+
+def file_params(path):
+    vals = {}
+    for line in open(path, errors="replace"):
+        m = re.match(r"\s*//!\s*param\s+(.*)", line)
+        if m:
+            for kv in m.group(1).split():
+                k, _, v = kv.partition("=")
+                vals[k] = int(v)
+    return vals
+
+
+def compile_cu(path, plugin, config, outdir, record):
+    env = dict(os.environ, WARPEST_CONFIG=config)
+    cmd = [CLANG, "-O2", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
+           "--cuda-path=/usr/local/cuda", "-Wno-unknown-cuda-version", "-gline-tables-only",
+           "-I" + os.path.join(ROOT, "examples/include"), "-fpass-plugin=" + plugin,
+           "-ftime-report", "-c", path, "-o", os.path.join(outdir, "out.o")]
+    if record:
+        cmd += ["-fsave-optimization-record", "-foptimization-record-file=" + record]
+    t0 = time.time()
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    wall = time.time() - t0
+    pass_s = 0.0
+    for line in p.stderr.splitlines():
+        if "WarpestPass" in line:
+            nums = re.findall(r"([0-9.]+) \(", line)
+            if nums:
+                pass_s += float(nums[-1]) if len(nums) < 3 else float(nums[2])
+    return p.returncode, p.stderr, pass_s, wall
+
+
+def remark_names(record):
+    """{kernel: set of remark names} from an optimisation record (YAML)."""
+    out = collections.defaultdict(set)
+    if not os.path.exists(record):
+        return out
+    text = open(record, errors="replace").read()
+    for doc in text.split("\n--- "):
+        if "Pass:            warpest" not in doc and "Pass: warpest" not in doc:
+            continue
+        n = re.search(r"^Name:\s+(\S+)", doc, re.M)
+        f = re.search(r"^Function:\s+(\S+)", doc, re.M)
+        if n and f:
+            out[f.group(1).strip("'\"")].add(n.group(1))
+    return out
+
+
+def norm_reason(r):
+    r = re.sub(r"\S+\.(cu|cuh|h|ll):\d+(:\d+)?", "F", r)
+    r = re.sub(r"load@\S+", "load", r)
+    r = re.sub(r"\(plus .*\)", "", r)
+    r = re.sub(r"'[^']*'", "'X'", r)
+    r = re.sub(r"opcode \d+", "opcode N", r)
+    r = re.sub(r"\d+-byte", "N-byte", r)
+    return r.strip()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--gpu", default="h100-sxm")
+    ap.add_argument("--block", default="256x1x1")
+    ap.add_argument("--verbose", "-v", action="store_true")
+    ap.add_argument("--cli-timeout", type=float, default=30)
+    a = ap.parse_args()
+    plugin = os.path.join(a.build, "pass", "libwarpest.so")
+    cli = os.path.join(a.build, "warpest")
+    files = []
+    for d in a.dirs:
+        files += sorted(glob.glob(os.path.join(d, "**", "*.cu"), recursive=True)) if os.path.isdir(d) else [d]
+    st = collections.Counter()
+    reasons = collections.Counter()
+    assumes = collections.Counter()
+    rejected, noest, failed = [], [], []
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for fi, f in enumerate(files):
+            base = os.path.join(tmp, "f%d" % fi)
+            os.makedirs(base + "/m0")
+            # extraction only: the parameter names
+            rc, err, _, _ = compile_cu(f, plugin, "no-estimate;dump-model=%s/m0" % base, base, None)
+            if rc:
+                failed.append((f, err.strip().splitlines()[-1:] if err.strip() else ["?"]))
+                continue
+            vals = file_params(f)
+            names = set()
+            for mf in glob.glob(base + "/m0/*.json"):
+                for p in json.load(open(mf)).get("params", []):
+                    names.add(p["name"])
+            params = ";".join("param=%s:%d" % (n, vals.get(n, 4096)) for n in sorted(names))
+            os.makedirs(base + "/m")
+            config = "gpu=%s;block=%s;dump-model=%s/m%s" % (a.gpu, a.block, base, (";" + params) if params else "")
+            rc, err, pass_s, wall = compile_cu(f, plugin, config, base, base + "/rec.yaml")
+            if rc:
+                failed.append((f, err.strip().splitlines()[-1:]))
+                continue
+            models = sorted(glob.glob(base + "/m/*.json"))
+            rem = remark_names(base + "/rec.yaml")
+            times.append((pass_s, len(models), f, wall))
+            for mf in models:
+                m = json.load(open(mf))
+                kname = m["kernel"]
+                st["kernels"] += 1
+                accs = m["accesses"]
+                st["accesses"] += len(accs)
+                n_bad = 0
+                for acc in accs:
+                    if acc.get("analysable", True):
+                        st["exact"] += 1
+                    elif acc.get("assume") or acc.get("contention"):
+                        st["assumed"] += 1
+                        assumes["contention" if acc.get("contention") else acc["assume"]] += 1
+                        reasons["(assumed) " + norm_reason(acc.get("reason", ""))] += 1
+                    else:
+                        n_bad += 1
+                        reasons[norm_reason(acc.get("reason", ""))] += 1
+                if accs and n_bad + st.get("_", 0) == len(accs):
+                    st["all_unanalysed"] += 1
+                if "Prediction" in rem.get(kname, set()):
+                    st["predicted"] += 1
+                    if accs and all(not x.get("analysable", True) for x in accs):
+                        st["predicted_all_unanalysed"] += 1
+                else:
+                    noest.append((os.path.basename(f), kname, sorted(rem.get(kname, set()))))
+                cmd = [cli, "estimate", mf, "--gpu", a.gpu, "--block", a.block.replace("x", " ").split()[0],
+                       a.block.split("x")[1], a.block.split("x")[2]]
+                for p in m.get("params", []):
+                    if "value" not in p:
+                        cmd += ["--param", "%s=%d" % (p["name"], 4096)]
+                if "threads" not in m and "grid" not in m:
+                    cmd += ["--grid", "264", "1", "1"]
+                try:
+                    r = subprocess.run(cmd, capture_output=True, text=True, timeout=a.cli_timeout)
+                except subprocess.TimeoutExpired:
+                    st["cli_timeouts"] += 1
+                    print("estimate timed out: %s" % kname)
+                    continue
+                if r.returncode:
+                    msg = r.stderr.strip().splitlines()[-1:] if r.stderr.strip() else ["?"]
+                    if "rejected" in " ".join(msg) or re.search(r"\.json: ", " ".join(msg)):
+                        rejected.append((kname, msg))
+                    else:
+                        st["cli_errors"] += 1
+                        if a.verbose:
+                            print("cli error:", kname, msg)
+    n = max(st["accesses"], 1)
+    print("files                 %d (%d failed to compile)" % (len(files), len(failed)))
+    print("kernels               %d" % st["kernels"])
+    print("models rejected       %d" % len(rejected))
+    print("accesses              %d" % st["accesses"])
+    print("analysed exactly      %d (%.1f %%)" % (st["exact"], 100.0 * st["exact"] / n))
+    print("under an assumption   %d (%.1f %%) %s" % (st["assumed"], 100.0 * st["assumed"] / n,
+          dict(assumes) if assumes else ""))
+    print("unanalysed            %d (%.1f %%)" % (n - st["exact"] - st["assumed"],
+          100.0 * (n - st["exact"] - st["assumed"]) / n))
+    print("estimate timeouts     %d, other estimate errors %d" % (st["cli_timeouts"], st["cli_errors"]))
+    print("kernels predicted     %d of %d (%d with every access unanalysed)" % (
+        st["predicted"], st["kernels"], st["predicted_all_unanalysed"]))
+    if times:
+        per = [t / max(k, 1) for t, k, _, _ in times]
+        worst = max(times, key=lambda x: x[0] / max(x[1], 1))
+        print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst %.1f ms per kernel (%s)"
+              % (1e3 * sum(t for t, _, _, _ in times), 1e3 * sum(t for t, _, _, _ in times) / max(st["kernels"], 1),
+                 1e3 * max(per), os.path.basename(worst[2])))
+    print("reasons:")
+    for r, c in reasons.most_common():
+        print("  %6d  %s" % (c, r))
+    for f, e in failed:
+        print("compile failed: %s: %s" % (f, e))
+    for k, e in rejected:
+        print("rejected: %s: %s" % (k, e))
+    if a.verbose:
+        for f, k, names in noest:
+            print("no prediction: %s %s %s" % (f, k, names))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
