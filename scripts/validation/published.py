@@ -428,7 +428,7 @@ def fill_prediction(out, rep, pset, row):
     for k, v in rep.get("metrics", {}).items():
         out["metric_" + k] = v
     occ = rep.get("occupancy", {})
-    out["blocks_per_sm"] = occ.get("blocks_per_sm")
+    out["occupancy_blocks_per_sm"] = occ.get("blocks_per_sm")
     out["occupancy_limited_by"] = occ.get("limited_by")
     out["assumptions"] = " | ".join(rep.get("assumptions", []))
 
@@ -444,9 +444,16 @@ def first_error(text):
 FIRST_COLUMNS = ["status", "measured_ms", "predicted_ms", "measured_time", "predicted_time", "steps",
                  "bottleneck", "grid_x", "grid_y", "grid_z", "block_x", "block_y", "block_z",
                  "registers", "registers_from", "stack_frame", "spill_stores", "spill_loads", "ptxas_shared_bytes",
-                 "blocks_per_sm", "occupancy_limited_by", "accesses", "unanalysed",
+                 "occupancy_blocks_per_sm", "occupancy_limited_by", "accesses", "unanalysed",
                  "compile_s", "ptxas_s", "estimate_s"]
 LAST_COLUMNS = ["register_note", "unanalysed_reasons", "model_assumptions", "assumptions"]
+
+
+def check_columns(pset):
+    """A tune parameter may not share a name with a column the harness writes."""
+    clash = set(pset.params) & (set(FIRST_COLUMNS) | set(LAST_COLUMNS))
+    if clash:
+        raise SetupError("tune parameters %s clash with the harness's own columns" % sorted(clash))
 
 
 def write_csv(path, pset, rows):
@@ -474,6 +481,7 @@ def read_done(path, pset):
 def run(args):
     pset = PublishedSet(args.folder, args.measured)
     check_example(pset)
+    check_columns(pset)
     tools = Tools(args)
     table = read_table(args.gpu, tools.tables)
     arch = args.arch or cuda_arch(table)
