@@ -118,6 +118,12 @@ class KernelTunerRules(unittest.TestCase):
         again = published.sample_rows(s, 9, seed=3)
         self.assertEqual(rows, again)
 
+    def test_parameter_names_clashing_with_output_columns(self):
+        d = make_set(self.SETUP, "block_size_x,occupancy_blocks_per_sm,median_ms\n32,2,1.0\n")
+        with self.assertRaises(published.SetupError) as e:
+            published.check_columns(published.PublishedSet(d, "X"))
+        self.assertIn("occupancy_blocks_per_sm", str(e.exception))
+
     def test_register_cap(self):
         table = {"registers_per_sm": {"value": 65536}, "register_alloc_unit": {"value": 256},
                  "max_registers_per_thread": {"value": 255}}
