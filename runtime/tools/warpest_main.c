@@ -41,6 +41,7 @@ static const char *const estimate_usage =
 	"  --shared-dynamic N     dynamic shared memory per block in bytes\n"
 	"  --kernel NAME          kernel to extract from IR input\n"
 	"  --tables DIR           directory of hardware tables\n"
+	"  --work-limit N         lane evaluations an estimate may spend (default 2^28; 0: none)\n"
 	"  --json                 the report as JSON (docs/report-format.md)\n";
 
 static const char *const rank_usage =
@@ -58,7 +59,8 @@ static const char *const rank_usage =
 	"  --variant NAME         rank this variant only\n"
 	"  --all-shapes           also widen dimensions the model never reads\n"
 	"  --param NAME=VALUE     a parameter value (repeatable)\n"
-	"  --registers N, --shared-dynamic N, --kernel NAME, --tables DIR, --json\n";
+	"  --registers N, --shared-dynamic N, --kernel NAME, --tables DIR, --json,\n"
+	"  --work-limit N (per configuration; those past it are left out)\n";
 
 static const char *const gpus_usage =
 	"usage: warpest gpus [--tables DIR] [--json]\n"
@@ -157,6 +159,12 @@ static int parse_options(const char *verb, int argc, char **argv, options *o, co
 			if (used < 0)
 				return usage_error(verb, "%s needs X Y Z or XxYxZ with positive integers", a);
 			i += used;
+		} else if (strcmp(a, "--work-limit") == 0 && i + 1 < argc) {
+			char *end;
+			errno = 0;
+			o->config.work_limit = strtoll(argv[++i], &end, 10);
+			if (errno || *end || end == argv[i] || o->config.work_limit < 0)
+				return usage_error(verb, "%s", "--work-limit needs a non-negative integer");
 		} else if (strcmp(a, "--param") == 0 && i + 1 < argc) {
 			const char *p = argv[++i], *eq = strchr(p, '=');
 			int n = o->config.n_params;
@@ -356,6 +364,9 @@ static int cmd_rank(int argc, char **argv)
 		r = warpest_rank(ctx, k, hw, &o.config, &ro);
 		if (!r)
 			fprintf(stderr, "warpest rank: %s\n", warpest_ctx_last_error(ctx));
+		else if (warpest_ranking_n_over_limit(r))
+			fprintf(stderr, "warpest rank: %d configurations passed the work limit and are left "
+				"out (--work-limit)\n", warpest_ranking_n_over_limit(r));
 	}
 	if (r) {
 		int n = warpest_ranking_size(r);

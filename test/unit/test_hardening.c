@@ -270,6 +270,17 @@ static void test_launch(warpest_ctx *ctx)
 	expect_estimate_error(ctx, hw, ", \"loops\": [{\"var\": \"i\", \"lower\": \"big\", \"trip_count\": 3, "
 		"\"step\": 4611686018427387904}]", "x", "loops[0]: its variable 'i' goes beyond 2^62",
 		"assumed trips times step");
+	/* the API's default work limit stops a 10^12-iteration loop */
+	warpest_config c;
+	warpest_config_init(&c);
+	CHECK(c.work_limit == WARPEST_DEFAULT_WORK_LIMIT, "warpest_config_init sets the default work limit");
+	c.work_limit = 1 << 20;
+	warpest_kernel *k = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
+		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
+	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': the estimate was stopped "
+		"after 1048576 lane evaluations"), "work limit: '%s'", warpest_ctx_last_error(ctx));
+	warpest_kernel_free(k);
 	warpest_hw_free(hw);
 }
 

@@ -74,16 +74,23 @@ typedef struct warpest_config {
 	const char *variant;   /* NULL: the model's first variant, or none */
 	int registers;         /* per thread; 0: the model's value, else 32 */
 	int shared_dynamic;    /* bytes per block; -1: the model's value */
-	int64_t work_limit;    /* lane evaluations an estimate may spend; 0: no limit.
-	                        * Hosts that must stay responsive (the compiler
-	                        * plugin) set one; past it the estimate fails. */
+	int64_t work_limit;    /* lane evaluations an estimate may spend (an
+	                        * expression or floor/mod atoms evaluated per lane
+	                        * count more); 0: no limit. warpest_config_init sets
+	                        * WARPEST_DEFAULT_WORK_LIMIT; hosts that must stay
+	                        * more responsive (the compiler plugin) set less.
+	                        * Past it the estimate fails, naming the kernel. */
 	int skip_neighbours;   /* 1: warpest_estimate_compute searches no neighbouring
 	                        * configuration (hosts that do not report them) */
 	int n_params;
 	const char *param_names[WARPEST_MAX_PARAM_OVERRIDES];
 	int64_t param_values[WARPEST_MAX_PARAM_OVERRIDES];
 } warpest_config;
-/* A config with block 256x1x1, derived grid, model defaults. */
+/* The default work limit: twice what the bundled examples need at most,
+ * seconds on the slowest path (docs/limits.md). */
+#define WARPEST_DEFAULT_WORK_LIMIT ((int64_t)1 << 28)
+/* A config with block 256x1x1, derived grid, model defaults, the default
+ * work limit. */
 void warpest_config_init(__warpest_keep warpest_config *config);
 
 /* ---- Estimates ---- */
@@ -149,6 +156,9 @@ __warpest_give warpest_ranking *warpest_rank(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const warpest_config *base, __warpest_keep const warpest_rank_options *options);
 void warpest_ranking_free(__warpest_take warpest_ranking *ranking);
 int warpest_ranking_size(__warpest_keep const warpest_ranking *ranking);
+/* Configurations of the sweep left out because they passed the work limit
+ * (the ranking is then partial: say so). */
+int warpest_ranking_n_over_limit(__warpest_keep const warpest_ranking *ranking);
 /* Entry i, best first: its configuration and summary. */
 const warpest_config *warpest_ranking_config(__warpest_keep const warpest_ranking *ranking, int i);
 const warpest_summary *warpest_ranking_summary(__warpest_keep const warpest_ranking *ranking, int i);

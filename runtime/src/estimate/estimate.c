@@ -102,10 +102,13 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	}
 	block_evaluator_set_work_limit(ev, config->work_limit);
 	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions);
+	if (rc && block_evaluator_over_limit(ev) && ctx)
+		ctx->over_limit = 1;
 	if (rc && block_evaluator_over_limit(ev))
 		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
-			"work limit); its addresses, guards or loops are not affine in the block index, so "
-			"blocks are evaluated one by one: give smaller parameter values or no limit",
+			"work limit): loops with many iterations, or addresses, guards or loops that are "
+			"not affine in the block index, so that blocks are evaluated one by one; give "
+			"smaller parameter values or a larger limit (--work-limit N, 0: none)",
 			kernel->name, (long long)config->work_limit);
 	block_evaluator_free(ev);
 	if (rc) {
@@ -156,6 +159,14 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	if (e->atomic.present)
 		e->atomic.utilisation = s->predicted_seconds > 0 ?
 			e->atomic.seconds / s->predicted_seconds : 0;
+	/* inputs are bounded, so this is a last line: never report inf or NaN */
+	for (int i = 0; i < warpest_n_limiters; i++)
+		if (!isfinite(s->limiter_seconds[i])) {
+			ctx_error(ctx, "kernel '%s': the %s limiter's time is not finite (%g s)",
+				kernel->name, warpest_limiter_name((warpest_limiter)i), s->limiter_seconds[i]);
+			warpest_estimate_free(e);
+			return NULL;
+		}
 	collect_assumptions(e);
 	return e;
 }
@@ -190,7 +201,7 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 		candidates[n_candidates++] = n;
 	}
 	for (int i = 0; i < n_candidates; i++) {
-		warpest_ctx quiet = {{0}};
+		warpest_ctx quiet = {{0}, 0};
 		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i]);
 		if (!n)
 			continue;

@@ -20,6 +20,7 @@ void warpest_config_init(warpest_config *c)
 	c->block[0] = 256;
 	c->block[1] = c->block[2] = 1;
 	c->shared_dynamic = -1;
+	c->work_limit = WARPEST_DEFAULT_WORK_LIMIT;
 }
 
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,

@@ -54,10 +54,12 @@ typedef struct rank_entry {
 	char variant[64];
 	warpest_summary summary;
 	int ok;
+	int over_limit;          /* left out: past the work limit */
 } rank_entry;
 
 struct warpest_ranking {
 	int n;
+	int n_over_limit;
 	rank_entry *entries;
 };
 
@@ -74,7 +76,7 @@ typedef struct rank_job {
 static void *rank_worker(void *arg)
 {
 	rank_job *job = arg;
-	warpest_ctx ctx = {{0}};
+	warpest_ctx ctx = {{0}, 0};
 	for (;;) {
 		pthread_mutex_lock(&job->lock);
 		int i = job->next++;
@@ -82,7 +84,9 @@ static void *rank_worker(void *arg)
 		if (i >= job->n)
 			return NULL;
 		rank_entry *r = &job->entries[i];
+		ctx.over_limit = 0;
 		warpest_estimate *e = estimate_compute_plain(&ctx, job->kernel, job->hw, &r->config);
+		r->over_limit = !e && ctx.over_limit;
 		if (e) {
 			r->summary = e->summary;
 			memcpy(r->config.grid, e->launch.grid, sizeof(r->config.grid));
@@ -166,6 +170,7 @@ warpest_ranking *warpest_rank(warpest_ctx *ctx, const warpest_kernel *kernel,
 	for (int i = 0; i < n; i++) {
 		entries[i].config.variant = entries[i].variant[0] ? entries[i].variant : NULL;
 		ok += entries[i].ok;
+		ranking->n_over_limit += entries[i].over_limit;
 	}
 	if (ok == 0) {
 		/* report why the first configuration failed */
@@ -193,6 +198,11 @@ void warpest_ranking_free(warpest_ranking *r)
 int warpest_ranking_size(const warpest_ranking *r)
 {
 	return r->n;
+}
+
+int warpest_ranking_n_over_limit(const warpest_ranking *r)
+{
+	return r->n_over_limit;
 }
 
 const warpest_config *warpest_ranking_config(const warpest_ranking *r, int i)
