@@ -747,10 +747,10 @@ int expr_range(const expr *e, const int64_t *env_lo, const int64_t *env_hi,
 		*hi = env_hi[e->sym];
 		break;
 	case expr_add:
-		bad = __builtin_add_overflow(alo, blo, lo) | __builtin_add_overflow(ahi, bhi, hi);
+		bad = __builtin_add_overflow(alo, blo, lo) + __builtin_add_overflow(ahi, bhi, hi);
 		break;
 	case expr_sub:
-		bad = __builtin_sub_overflow(alo, bhi, lo) | __builtin_sub_overflow(ahi, blo, hi);
+		bad = __builtin_sub_overflow(alo, bhi, lo) + __builtin_sub_overflow(ahi, blo, hi);
 		break;
 	case expr_neg:
 		*lo = -ahi;
@@ -758,8 +758,8 @@ int expr_range(const expr *e, const int64_t *env_lo, const int64_t *env_hi,
 		break;
 	case expr_mul: {
 		int64_t p[4];
-		bad = __builtin_mul_overflow(alo, blo, &p[0]) | __builtin_mul_overflow(alo, bhi, &p[1]) |
-			__builtin_mul_overflow(ahi, blo, &p[2]) | __builtin_mul_overflow(ahi, bhi, &p[3]);
+		bad = __builtin_mul_overflow(alo, blo, &p[0]) + __builtin_mul_overflow(alo, bhi, &p[1]) +
+			__builtin_mul_overflow(ahi, blo, &p[2]) + __builtin_mul_overflow(ahi, bhi, &p[3]);
 		*lo = *hi = p[0];
 		for (int i = 1; i < 4; i++) {
 			*lo = p[i] < *lo ? p[i] : *lo;
