@@ -128,5 +128,19 @@ expect_error "rank past the work limit" "kernel 'stencil2d5': the estimate was s
 expect_error "bad --work-limit" "--work-limit needs a non-negative integer" \
 	"$warpest" estimate "$model" --gpu h100-sxm --work-limit -3
 
+# found by fuzz_estimate: wave-box rows were not work; 22 neighbours each had
+# a whole limit. Rows count now, and the neighbours share one more limit.
+rows=$src/test/data/hostile/fuzz_estimate_rows.json
+expect_error "wave-box rows count as work" "kernel 'stencil3d7_folded4z': the estimate was stopped after 65536 lane" \
+	"$warpest" estimate "$rows" --gpu h100-sxm --block 32x8x1 --work-limit 65536
+if timeout 60 "$warpest" estimate "$rows" --gpu h100-sxm --block 32x8x1 --work-limit 30000000 2>&1 |
+	grep -q "neighbouring configurations stopped at the work limit"; then
+	echo "ok  : the neighbour search says it stopped at the work limit"
+	pass=$((pass + 1))
+else
+	echo "FAIL: the neighbour search does not say it stopped at the work limit"
+	fail=$((fail + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
