@@ -247,7 +247,7 @@ static void test_launch(warpest_ctx *ctx)
 		return;
 	/* INT64_MIN / -1 raised SIGFPE; now the launch rejects the field */
 	expect_estimate_error(ctx, hw, "", "x + mn / m1",
-		"kernel 'k': accesses[0] (its byte offset): a value of it (or of a part) leaves +-2^62",
+		"kernel 'k': accesses[0] (its byte offset): a value (or an intermediate one) may leave +-2^62",
 		"INT64_MIN / -1 in an index");
 	expect_estimate_error(ctx, hw, "", "x + mn % m1", "accesses[0] (its byte offset)",
 		"INT64_MIN % -1 in an index");

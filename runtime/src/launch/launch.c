@@ -102,7 +102,7 @@ static int range_of(warpest_ctx *ctx, const launch *l, const launch_ranges *r, c
 {
 	if (expr_range(e, r->lo, r->hi, lo, hi) == 0)
 		return 0;
-	return ctx_error(ctx, "kernel '%s': %s: a value of it (or of a part) leaves +-2^62 for "
+	return ctx_error(ctx, "kernel '%s': %s: a value (or an intermediate one) may leave +-2^62 for "
 		"this configuration (block %dx%dx%d): 64-bit overflow", l->kernel->name, path,
 		l->block[0], l->block[1], l->block[2]);
 }
