@@ -105,19 +105,19 @@ static void test_parser(void)
 	double t0 = seconds();
 	e = expr_parse(a, &t, guard, 1, err, sizeof(err));
 	double dt = seconds() - t0;
-	CHECK(!e && dt < 0.05, "malformed guard of %zu bytes fails in %.4f s: '%s'", strlen(guard), dt, err);
+	CHECK(!e && dt < 0.5, "malformed guard of %zu bytes fails in %.4f s: '%s'", strlen(guard), dt, err);
 	free(guard);
 	guard = repeat("(tid.x<1&&", 20000, "");
 	t0 = seconds();
 	e = expr_parse(a, &t, guard, 1, err, sizeof(err));
 	dt = seconds() - t0;
-	CHECK(!e && dt < 0.5, "malformed guard of %zu bytes fails in %.4f s", strlen(guard), dt);
+	CHECK(!e && dt < 2, "malformed guard of %zu bytes fails in %.4f s", strlen(guard), dt);
 	free(guard);
 	guard = repeat("tid.x < 1 && ", 20000, "tid.x < 1");
 	t0 = seconds();
 	e = expr_parse(a, &t, guard, 1, err, sizeof(err));
 	dt = seconds() - t0;
-	CHECK(!e && strstr(err, "levels deep") && dt < 0.5,
+	CHECK(!e && strstr(err, "levels deep") && dt < 2,
 		"20001 conjuncts: error in %.4f s: '%s'", dt, err);
 	free(guard);
 
@@ -204,7 +204,7 @@ static void test_reader(warpest_ctx *ctx)
 	k = warpest_kernel_read_string(ctx, doc, "defs.json");
 	double dt = seconds() - t0;
 	CHECK(!k && strstr(warpest_ctx_last_error(ctx), "defs.d16: column 10: expression has more "
-		"than 65536 nodes") && dt < 0.5, "doubling defs chain: %.3f s: '%s'", dt,
+		"than 65536 nodes") && dt < 2, "doubling defs chain: %.3f s: '%s'", dt,
 		warpest_ctx_last_error(ctx));
 	warpest_kernel_free(k);
 	/* a linear chain of 40 defs: each one deeper */
