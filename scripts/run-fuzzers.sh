@@ -11,11 +11,17 @@ seconds=${1:?usage: run-fuzzers.sh SECONDS [HARNESS...]}
 shift
 harnesses=${*:-kernel_model expr hw_table ncu_csv estimate}
 cc=${WARPEST_FUZZ_CC:-clang-22}
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	-DWARPEST_BUILD_FUZZERS=ON -DWARPEST_BUILD_PASS=OFF -DWARPEST_BUILD_MICROBENCH=OFF >/dev/null
 targets=()
 for h in $harnesses; do targets+=("fuzz_$h"); done
-cmake --build build-fuzz -j2 --target "${targets[@]}" >/dev/null
+mkdir -p build-fuzz
+# quiet unless the build fails
+if ! { cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	-DWARPEST_BUILD_FUZZERS=ON -DWARPEST_BUILD_PASS=OFF -DWARPEST_BUILD_MICROBENCH=OFF &&
+	cmake --build build-fuzz -j2 --target "${targets[@]}"; } >build-fuzz/build.log 2>&1; then
+	cat build-fuzz/build.log
+	echo "run-fuzzers: the build failed"
+	exit 1
+fi
 export WARPEST_TABLES=$PWD/runtime/tables
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 total=0 found=0
