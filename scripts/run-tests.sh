@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds warpest twice (AddressSanitizer + UBSan,
-# then a normal optimised build) and runs every test under CTest. The last
-# lines printed are CTest's summary of the normal build.
+# then a normal optimised build) and runs every test under CTest, with the
+# fuzzers in between (scripts/run-fuzzers.sh, WARPEST_FUZZ_SECONDS each,
+# default 60). The last lines printed are CTest's summary of the normal build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-debian.sh
@@ -23,7 +24,10 @@ asan_rt=$(cc -print-file-name=libasan.so)
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	ctest --output-on-failure -R '^lit\.')
 
-# 2. the normal build, micro-benchmarks compiled with nvcc when CUDA is present
+# 2. the fuzzers (clang-22, libFuzzer + ASan + UBSan), 60 s each from the seeds
+bash scripts/run-fuzzers.sh "${WARPEST_FUZZ_SECONDS:-60}"
+
+# 3. the normal build, micro-benchmarks compiled with nvcc when CUDA is present
 cmake -S . -B build -G Ninja
 cmake --build build -j"$jobs"
 cd build && ctest --output-on-failure -j"$jobs"

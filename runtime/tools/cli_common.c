@@ -44,6 +44,7 @@ static const option_info all_options[] = {
 	{{"configs", required_argument, NULL, 'c'}, opt_configs},
 	{{"format", required_argument, NULL, 'f'}, opt_format},
 	{{"class", required_argument, NULL, 266}, opt_class},
+	{{"work-limit", required_argument, NULL, 267}, opt_work_limit},
 	{{"help", no_argument, NULL, 'h'}, 0},
 };
 #define N_OPTIONS (sizeof(all_options) / sizeof(all_options[0]))
@@ -168,6 +169,15 @@ static int apply_option(cli_options *o, const option_info *info, const char *arg
 	case opt_all_shapes: o->all_shapes = 1; return 0;
 	case opt_variant: o->config.variant = arg; o->variant_given = 1; return 0;
 	case opt_param: return add_param(o, arg);
+	case opt_work_limit: {
+		char *end;
+		errno = 0;
+		long long w = strtoll(arg, &end, 10);
+		if (errno || end == arg || *end || w < 0)
+			return cli_usage_error(o->verb, "--work-limit needs a non-negative integer, got '%s'", arg);
+		o->config.work_limit = w;
+		return 0;
+	}
 	case opt_block:
 	case opt_grid:
 		if (parse_xyz(arg, info->bit == opt_block ? o->config.block : o->config.grid))

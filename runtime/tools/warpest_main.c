@@ -48,6 +48,7 @@ static const char *const estimate_usage =
 	"  --shared-dynamic N         dynamic shared memory per block in bytes\n"
 	"  -k, --kernel NAME          kernel to extract from IR input\n"
 	"  --tables DIR               directory of hardware tables\n"
+	"  --work-limit N             lane evaluations an estimate may spend (default 2^28; 0: none)\n"
 	"  --json                     the report as JSON (docs/report-format.md)\n"
 	"  -o, --output FILE          write to FILE instead of standard output\n";
 
@@ -68,6 +69,7 @@ static const char *const rank_usage =
 	"  --all-shapes               also widen dimensions the model never reads\n"
 	"  -p, --param NAME=VALUE     a parameter value (repeatable)\n"
 	"  --registers N, --shared-dynamic N, -k/--kernel NAME, --tables DIR\n"
+	"  --work-limit N             per configuration; those past it are left out\n"
 	"  --json                     the ranking as JSON\n"
 	"  -o, --output FILE          write to FILE instead of standard output\n";
 
@@ -78,7 +80,7 @@ static const char *const gpus_usage =
 	"tables installed with warpest, share/warpest/tables beside its lib/).\n";
 
 #define MODEL_OPTIONS (opt_gpu | opt_param | opt_registers | opt_shared_dynamic | opt_kernel | \
-	opt_tables | opt_json | opt_output)
+	opt_tables | opt_json | opt_output | opt_work_limit)
 
 static int cmd_estimate(int argc, char **argv)
 {
@@ -218,6 +220,9 @@ static int cmd_rank(int argc, char **argv)
 		r = warpest_rank(ctx, k, hw, &o.config, &ro);
 		if (!r)
 			fprintf(stderr, "warpest rank: %s\n", warpest_ctx_last_error(ctx));
+		else if (warpest_ranking_n_over_limit(r))
+			fprintf(stderr, "warpest rank: %d configurations passed the work limit and are left "
+				"out (--work-limit)\n", warpest_ranking_n_over_limit(r));
 	}
 	FILE *out = r ? cli_output_open() : NULL;
 	if (out) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bad input gives one message naming the file, field or column, exit code 2,
-# and nothing on stdout. Usage: bad_input.sh WARPEST SOURCE_DIR
+# and nothing on stdout, within a minute: also hostile input (issue 16), a
+# reproducer of each defect of the stress run. Usage: bad_input.sh WARPEST SOURCE_DIR
 set -u
 warpest=$1 src=$2
 tmp=$(mktemp -d)
@@ -47,6 +48,84 @@ expect_error "unknown parameter" "unknown parameter 'nz' \(the model has: nx, ny
 expect_error "missing file" "nope.json: cannot open file" "$warpest" estimate "$tmp/nope.json" --gpu h100-sxm
 expect_error "bad option" "unknown option '--blcok'" "$warpest" estimate "$model" --gpu h100-sxm --blcok 3
 expect_error "unknown verb" "unknown verb 'estmate'" "$warpest" estmate "$model"
+
+# edit OUT PYTHON: the model with PYTHON applied to m (a dict)
+edit() {
+	python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(m, open(sys.argv[2], "w"), indent=1)' "$model" "$1" "$2"
+}
+
+edit "$tmp/variants.json" 'm["variants"] = [{"name": "v", "params": 3}]'
+expect_error "non-object variants[].params" "variants.json: variants\[0\]\.params: must be an object" \
+	"$warpest" estimate "$tmp/variants.json" --gpu h100-sxm
+
+edit "$tmp/backtrack.json" 'm["guard"] = "(x<1&&" * 24'
+expect_error "malformed guard, 144 bytes" "backtrack.json: guard: column 145: unexpected end" \
+	"$warpest" estimate "$tmp/backtrack.json" --gpu h100-sxm
+
+edit "$tmp/defs.json" 'm["defs"].update({"d%d" % i: ("d%d + d%d" % (i - 1, i - 1)) if i else "x" for i in range(41)}); m["accesses"][0]["index"][1] = "d40"'
+expect_error "40-level chain of shared defs" "defs.json: defs.d1[0-9]: column [0-9]+: expression has more than 65536 nodes" \
+	"$warpest" estimate "$tmp/defs.json" --gpu h100-sxm
+
+edit "$tmp/parens.json" 'm["accesses"][0]["index"][1] = "(" * 100000 + "x" + ")" * 100000'
+expect_error "100,000 nested parentheses" "parens.json: accesses\[0\]\.index\[1\]: column 257: nested more than 256 levels" \
+	"$warpest" estimate "$tmp/parens.json" --gpu h100-sxm
+
+edit "$tmp/divmin.json" 'm["params"] += [{"name": "mn", "value": -2**63}, {"name": "m1", "value": -1}]; m["accesses"][0]["index"][1] = "x + mn / m1"'
+expect_error "INT64_MIN / -1" "kernel 'stencil2d5': accesses\[0\] \(its byte offset\): .*64-bit overflow" \
+	"$warpest" estimate "$tmp/divmin.json" --gpu h100-sxm
+
+edit "$tmp/wrap.json" 'm["params"][0]["value"] = 2**40'
+expect_error "offsets past 2^40 (wrapped before)" "kernel 'stencil2d5': accesses\[[0-9]+\]: byte offsets reach" \
+	"$warpest" estimate "$tmp/wrap.json" --gpu h100-sxm --grid 1 1 1
+
+edit "$tmp/literal.json" 'm["accesses"][0]["index"][1] = "x + 99999999999999999999"'
+expect_error "literal beyond int64" "literal.json: accesses\[0\]\.index\[1\]: column 5: integer literal out of the 64-bit range" \
+	"$warpest" estimate "$tmp/literal.json" --gpu h100-sxm
+
+edit "$tmp/count.json" 'm["accesses"][0]["count"] = 2**33 + 2'
+expect_error "count beyond int" "count.json: accesses\[0\]\.count: must be at most 1000000" \
+	"$warpest" estimate "$tmp/count.json" --gpu h100-sxm
+
+edit "$tmp/ops.json" 'm["ops"] = {"fp64_fma": 1e308}'
+expect_error "unbounded op count" "ops.json: ops\.fp64_fma: must be a number from 0 to 1e12" \
+	"$warpest" estimate "$tmp/ops.json" --gpu h100-sxm
+
+mkdir -p "$tmp/tables"
+python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))
+t["sm_count"]["value"] = 1e20
+json.dump(t, open(sys.argv[2], "w"), indent=1)' "$src/runtime/tables/h100-sxm.json" "$tmp/tables/h100-sxm.json"
+expect_error "sm_count 1e20" "h100-sxm.json: field 'sm_count.value' must be at most 65536" \
+	"$warpest" estimate "$model" --gpu h100-sxm --tables "$tmp/tables"
+
+# a huge trip count hung the command: the default work limit stops it
+edit "$tmp/trips.json" 'm["loops"] = [{"var": "i", "lower": "0", "upper": "1000000000000"}]; m["accesses"][0]["loops"] = ["i"]; m["accesses"][0]["index"][1] = "x + i % 4"'
+expect_error "10^12 iterations, default work limit" "kernel 'stencil2d5': the estimate was stopped after 268435456 lane evaluations" \
+	"$warpest" estimate "$tmp/trips.json" --gpu h100-sxm
+expect_error "--work-limit" "kernel 'stencil2d5': the estimate was stopped after 100000 lane evaluations" \
+	"$warpest" estimate "$tmp/trips.json" --gpu h100-sxm --work-limit 100000
+expect_error "rank past the work limit" "kernel 'stencil2d5': the estimate was stopped after 100000 lane" \
+	"$warpest" rank "$tmp/trips.json" --gpu h100-sxm --work-limit 100000 -j 2
+expect_error "bad --work-limit" "--work-limit needs a non-negative integer" \
+	"$warpest" estimate "$model" --gpu h100-sxm --work-limit -3
+
+# found by fuzz_estimate: wave-box rows were not work; 22 neighbours each had
+# a whole limit. Rows count now, and the neighbours share one more limit.
+rows=$src/test/data/hostile/fuzz_estimate_rows.json
+expect_error "wave-box rows count as work" "kernel 'stencil3d7_folded4z': the estimate was stopped after 65536 lane" \
+	"$warpest" estimate "$rows" --gpu h100-sxm --block 32x8x1 --work-limit 65536
+if timeout 60 "$warpest" estimate "$rows" --gpu h100-sxm --block 32x8x1 --work-limit 30000000 2>&1 |
+	grep -q "neighbouring configurations stopped at the work limit"; then
+	echo "ok  : the neighbour search says it stopped at the work limit"
+	pass=$((pass + 1))
+else
+	echo "FAIL: the neighbour search does not say it stopped at the work limit"
+	fail=$((fail + 1))
+fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -323,6 +323,14 @@ static void negative_clock(struct json_object *root)
 	json_object_object_add(clock, "value", json_object_new_double(-1.0));
 }
 
+/* 1e20 SMs were cast to int unchecked */
+static void huge_sm_count(struct json_object *root)
+{
+	struct json_object *sm;
+	json_object_object_get_ex(root, "sm_count", &sm);
+	json_object_object_add(sm, "value", json_object_new_double(1e20));
+}
+
 static void effective_above_nominal(struct json_object *root)
 {
 	struct json_object *effective;
@@ -367,6 +375,11 @@ static void test_errors(warpest_ctx *ctx)
 	hw = read_edited(ctx, negative_clock);
 	check(hw == NULL, "a negative clock is rejected");
 	check_error(ctx, "  message names file and field", file, "field 'clock_mhz.value'", "positive");
+
+	hw = read_edited(ctx, huge_sm_count);
+	check(hw == NULL, "an SM count of 1e20 is rejected");
+	check_error(ctx, "  message names file, field and bound", file, "field 'sm_count.value'",
+		"at most 65536");
 
 	hw = read_edited(ctx, effective_above_nominal);
 	check(hw == NULL, "an effective L2 above the nominal size is rejected");

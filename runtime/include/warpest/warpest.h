@@ -93,9 +93,12 @@ typedef struct warpest_config {
 	const char *variant;   /* NULL: the model's first variant, or none */
 	int registers;         /* per thread; 0: the model's value, else 32 */
 	int shared_dynamic;    /* bytes per block; -1: the model's value */
-	int64_t work_limit;    /* lane evaluations an estimate may spend; 0: no limit.
-	                        * Hosts that must stay responsive (the compiler
-	                        * plugin) set one; past it the estimate fails. */
+	int64_t work_limit;    /* lane evaluations an estimate may spend (an
+	                        * expression or floor/mod atoms evaluated per lane
+	                        * count more); 0: no limit. warpest_config_init sets
+	                        * WARPEST_DEFAULT_WORK_LIMIT; hosts that must stay
+	                        * more responsive (the compiler plugin) set less.
+	                        * Past it the estimate fails, naming the kernel. */
 	int skip_neighbours;   /* 1: warpest_estimate_compute searches no neighbouring
 	                        * configuration (hosts that do not report them) */
 	/* Parameter values: n_params names and values. The arrays stay the
@@ -105,7 +108,11 @@ typedef struct warpest_config {
 	const char *const *param_names;
 	const int64_t *param_values;
 } warpest_config;
-/* A config with block 256x1x1, derived grid, model defaults, and struct_size
+/* The default work limit: twice what the bundled examples need at most,
+ * seconds on the slowest path (docs/limits.md). */
+#define WARPEST_DEFAULT_WORK_LIMIT ((int64_t)1 << 28)
+/* A config with block 256x1x1, derived grid, model defaults, the default
+ * work limit, and struct_size
  * set to `size` (what the caller's sizeof(warpest_config) is). */
 void warpest_config_init_size(__warpest_keep warpest_config *config, size_t size);
 /* The same with the library's own size: for callers that resolve it with
@@ -206,6 +213,9 @@ __warpest_give warpest_ranking *warpest_score(__warpest_keep warpest_ctx *ctx,
 void warpest_ranking_free(__warpest_take warpest_ranking *ranking);
 /* The number of ranked (evaluated) configurations. */
 int warpest_ranking_size(__warpest_keep const warpest_ranking *ranking);
+/* Configurations of the sweep left out because they passed the work limit
+ * (the ranking is then partial: say so). */
+int warpest_ranking_n_over_limit(__warpest_keep const warpest_ranking *ranking);
 /* Entry i, best first: its configuration, summary and input position. The
  * configuration is the ranking's own copy; warpest_rank fills in the derived
  * grid, warpest_score leaves the configuration as given. NULL or -1 when i is

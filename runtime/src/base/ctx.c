@@ -32,6 +32,8 @@ int ctx_error(warpest_ctx *ctx, const char *fmt, ...)
 
 void ctx_clear(warpest_ctx *ctx)
 {
-	if (ctx)
+	if (ctx) {
 		ctx->message[0] = '\0';
+		ctx->over_limit = 0;
+	}
 }

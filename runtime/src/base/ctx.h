@@ -7,6 +7,7 @@
 
 struct warpest_ctx {
 	char message[1024];
+	int over_limit;          /* the last failure was the work limit */
 };
 
 /* Records a printf-style message (replacing any earlier one); ctx may be NULL.

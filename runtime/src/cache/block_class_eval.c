@@ -74,6 +74,7 @@ typedef struct walk {
 	int n_live;
 	int live[DNF_MAX_TERMS];
 	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
+	int64_t lane_weight;     /* work per lane: 1, more for large expressions */
 	/* the last warp-instruction's lane pattern and cost: warps that repeat it
 	 * shifted by whole 128 B lines cost the same */
 	int memo_valid;
@@ -164,7 +165,7 @@ static void emit_instruction(walk *w)
 			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
 	}
 	int64_t t = w->tuple_index++;
-	if (spend_lanes(w->ev)) {
+	if (spend_lanes(w->ev, w->lane_weight)) {
 		w->failed = 1;
 		return;
 	}
@@ -375,7 +376,7 @@ static int affine_access_stats(block_evaluator *ev, block_class *cls, const boun
 			idx[j] = 0;
 		for (int64_t n = 0; n < n_tuples; n++) {
 			int64_t t = t_index++;
-			if (spend_lanes(ev))
+			if (spend_lanes(ev, 1))
 				return -1;
 			int split = 0, idle = 0;
 			for (int k = 0; k < n_checks && !idle; k++) {
@@ -503,7 +504,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		for (int m = 0; m < n_members; m++) {
 			const bound_access *mb = &l->accesses[members[m]];
 			const km_access *a = mb->src;
-			if (spend_lanes(ev))
+			if (spend_lanes(ev, 1))
 				return -1;
 			if (n_active == 0)
 				continue;
@@ -582,10 +583,16 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		if (state == 2)
 			open[n_open++] = j;
 	}
+	/* a guard evaluated per thread is work too (a warp per 32 threads) */
+	int64_t guard_weight = k->guard && !l->kernel_guard_linear ? 1 + k->guard->size / 16 : 0;
 	for (int t = 0; !none && t < tpb; t++) {
 		int64_t v[EXPR_N_VARYING];
 		thread_vars(ev, t, c, v);
 		int on = 1;
+		if (guard_weight && t % 32 == 0 && spend_lanes(ev, guard_weight)) {
+			failed = 1;
+			break;
+		}
 		if (k->guard && l->kernel_guard_linear) {
 			for (int j = 0; j < n_open && on; j++)
 				on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
@@ -644,6 +651,15 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		if (never)
 			continue;
 		int guard_known = b->guard_linear || w.guard_true;
+		/* expressions and atoms evaluated lane by lane cost their size (a
+		 * unit of work per 16 nodes), so the work limit bounds the time */
+		int64_t nodes = 0;
+		if (!guard_known && !w.dnf)
+			nodes += (l->kernel->guard ? l->kernel->guard->size : 0) +
+				(b->src->guard ? b->src->guard->size : 0);
+		if (b->src->analysable && !b->linear && !b->quasi)
+			nodes += b->src->offset->size;
+		w.lane_weight = 1 + nodes / 16 + (b->quasi && !thread_atoms ? 2 * l->atoms.n : 0);
 		/* lanes differ only in tid: whole warps at a time (footprints come
 		 * from boxes) */
 		int constant_loops = 1;

@@ -254,6 +254,21 @@ void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit)
 	ev->work_limit = limit;
 }
 
+int block_evaluator_spend(block_evaluator *ev, int64_t units)
+{
+	ev->work += units;
+	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
+		ev->over_limit = 1;
+		return -1;
+	}
+	return 0;
+}
+
+int64_t block_evaluator_work(const block_evaluator *ev)
+{
+	return ev->work;
+}
+
 int block_evaluator_over_limit(const block_evaluator *ev)
 {
 	return ev->over_limit;

@@ -61,5 +61,10 @@ void block_evaluator_footprint_only(block_evaluator *ev, int on);
  * block_evaluator_get returns NULL and block_evaluator_over_limit is 1. */
 void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit);
 int block_evaluator_over_limit(const block_evaluator *ev);
+/* Counts `units` of work done for the evaluator's launch outside it (rows
+ * of wave boxes); -1 (and over the limit) once the limit is passed. */
+int block_evaluator_spend(block_evaluator *ev, int64_t units);
+/* Work spent so far. */
+int64_t block_evaluator_work(const block_evaluator *ev);
 
 #endif

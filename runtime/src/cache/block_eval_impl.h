@@ -79,11 +79,11 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
 	v[3] = c[0], v[4] = c[1], v[5] = c[2];
 }
 
-/* Counts one warp-instruction's 32 lane evaluations against the work
- * limit: -1 (and over_limit) once it is passed. */
-static inline int spend_lanes(block_evaluator *ev)
+/* Counts one warp-instruction's 32 lane evaluations, `weight` each,
+ * against the work limit: -1 (and over_limit) once it is passed. */
+static inline int spend_lanes(block_evaluator *ev, int64_t weight)
 {
-	ev->work += 32;
+	ev->work += 32 * weight;
 	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
 		ev->over_limit = 1;
 		return -1;

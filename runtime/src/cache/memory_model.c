@@ -43,6 +43,9 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (rc < 0)
 			return ctx_error(ctx, "out of memory");
 		boxed = rc == 0;
+		/* rows are sorted and merged: work like a few lanes each */
+		if (boxed && block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))
+			return ctx_error(ctx, "over the work limit");
 		if (boxed && !m)
 			return run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes) ?
 				ctx_error(ctx, "out of memory") : 0;

@@ -104,11 +104,15 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	}
 	block_evaluator_set_work_limit(ev, config->work_limit);
 	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions);
+	if (rc && block_evaluator_over_limit(ev) && ctx)
+		ctx->over_limit = 1;
 	if (rc && block_evaluator_over_limit(ev))
 		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
-			"work limit); its addresses, guards or loops are not affine in the block index, so "
-			"blocks are evaluated one by one: give smaller parameter values or no limit",
+			"work limit): loops with many iterations, or addresses, guards or loops that are "
+			"not affine in the block index, so that blocks are evaluated one by one; give "
+			"smaller parameter values or a larger limit (--work-limit N, 0: none)",
 			kernel->name, (long long)config->work_limit);
+	e->work = block_evaluator_work(ev);
 	block_evaluator_free(ev);
 	if (rc) {
 		warpest_estimate_free(e);
@@ -160,6 +164,14 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	if (e->atomic.present)
 		e->atomic.utilisation = s->predicted_seconds > 0 ?
 			e->atomic.seconds / s->predicted_seconds : 0;
+	/* inputs are bounded, so this is a last line: never report inf or NaN */
+	for (int i = 0; i < warpest_n_limiters; i++)
+		if (!isfinite(s->limiter_seconds[i])) {
+			ctx_error(ctx, "kernel '%s': the %s limiter's time is not finite (%g s)",
+				kernel->name, warpest_limiter_name((warpest_limiter)i), s->limiter_seconds[i]);
+			warpest_estimate_free(e);
+			return NULL;
+		}
 	collect_assumptions(e);
 	return e;
 }
@@ -193,11 +205,24 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 		n.grid[0] = n.grid[1] = n.grid[2] = 0;
 		candidates[n_candidates++] = n;
 	}
-	for (int i = 0; i < n_candidates; i++) {
-		warpest_ctx quiet = {{0}};
+	/* the neighbours share one more work limit: the search stops, and says
+	 * so, when it is spent */
+	int64_t budget = caller->work_limit;
+	int evaluated = 0, stopped = 0;
+	for (int i = 0; i < n_candidates && !stopped; i++) {
+		warpest_ctx quiet = {{0}, 0};
+		if (caller->work_limit > 0 && budget <= 0) {
+			stopped = 1;
+			break;
+		}
+		if (caller->work_limit > 0)
+			candidates[i].work_limit = budget;
 		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i]);
+		stopped = !n && quiet.over_limit;
+		evaluated += !stopped;
 		if (!n)
 			continue;
+		budget -= n->work;
 		double t0 = e->summary.predicted_seconds, t1 = n->summary.predicted_seconds;
 		if (t1 < t0 * 0.99 && e->n_neighbours < 8) {
 			int j = e->n_neighbours++;
@@ -209,6 +234,9 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 		}
 		warpest_estimate_free(n);
 	}
+	if (stopped)
+		assumption_add(&e->assumptions, "the search for better neighbouring configurations "
+			"stopped at the work limit (%d of %d evaluated)", evaluated, n_candidates);
 	/* best first */
 	for (int i = 1; i < e->n_neighbours; i++)
 		for (int j = i; j > 0 && e->neighbours[j].seconds < e->neighbours[j - 1].seconds; j--) {

@@ -24,6 +24,7 @@ struct warpest_estimate {
 	warpest_summary summary;
 	double limiter_utilisation[warpest_n_limiters];
 	assumption_list assumptions;
+	int64_t work;                   /* lane evaluations spent (the work limit's unit) */
 	/* neighbouring configurations predicted better */
 	int n_neighbours;
 	struct {

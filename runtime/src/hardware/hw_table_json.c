@@ -189,38 +189,41 @@ typedef struct scalar_field {
 	const char *key; /* equals the struct field name */
 	size_t offset;
 	unsigned flags;
+	double max;      /* largest accepted value: counts are used as ints */
 } scalar_field;
 
-#define SCALAR(field, flags) { #field, offsetof(struct warpest_hw, field), flags }
+/* Upper bounds (docs/limits.md): far beyond any GPU, small enough that
+ * occupancy and wave sizes stay in int. */
+#define SCALAR(field, flags, max) { #field, offsetof(struct warpest_hw, field), flags, max }
 static const scalar_field scalar_fields[] = {
-	SCALAR(sm_count, VALUE_INTEGER),
-	SCALAR(clock_mhz, 0),
-	SCALAR(max_threads_per_sm, VALUE_INTEGER),
-	SCALAR(max_warps_per_sm, VALUE_INTEGER),
-	SCALAR(max_blocks_per_sm, VALUE_INTEGER),
-	SCALAR(max_threads_per_block, VALUE_INTEGER),
-	SCALAR(registers_per_sm, VALUE_INTEGER),
-	SCALAR(max_registers_per_thread, VALUE_INTEGER),
-	SCALAR(register_alloc_unit, VALUE_INTEGER),
-	SCALAR(shared_alloc_unit, VALUE_INTEGER),
-	SCALAR(shared_reserved_per_block, VALUE_INTEGER | VALUE_ZERO_OK),
-	SCALAR(max_shared_per_block, VALUE_INTEGER),
-	SCALAR(l1_unified_bytes, VALUE_INTEGER),
-	SCALAR(l1_bytes_per_cycle, 0),
-	SCALAR(l1_line_bytes, VALUE_INTEGER),
-	SCALAR(sector_bytes, VALUE_INTEGER),
-	SCALAR(l2_bytes, VALUE_INTEGER),
-	SCALAR(l2_effective_bytes, VALUE_INTEGER),
-	SCALAR(l2_bandwidth, 0),
-	SCALAR(dram_fetch_bytes, VALUE_INTEGER),
-	SCALAR(dram_write_bytes, VALUE_INTEGER),
-	SCALAR(dram_bandwidth, 0),
-	SCALAR(fp32_per_cycle, 0),
-	SCALAR(fp64_per_cycle, 0),
-	SCALAR(int_add_per_cycle, 0),
-	SCALAR(int_mad_per_cycle, 0),
-	SCALAR(sfu_per_cycle, 0),
-	SCALAR(ldst_per_cycle, 0),
+	SCALAR(sm_count, VALUE_INTEGER, 65536),
+	SCALAR(clock_mhz, 0, 1e5),
+	SCALAR(max_threads_per_sm, VALUE_INTEGER, 65536),
+	SCALAR(max_warps_per_sm, VALUE_INTEGER, 2048),
+	SCALAR(max_blocks_per_sm, VALUE_INTEGER, 1024),
+	SCALAR(max_threads_per_block, VALUE_INTEGER, 65536),
+	SCALAR(registers_per_sm, VALUE_INTEGER, 1 << 24),
+	SCALAR(max_registers_per_thread, VALUE_INTEGER, 65536),
+	SCALAR(register_alloc_unit, VALUE_INTEGER, 65536),
+	SCALAR(shared_alloc_unit, VALUE_INTEGER, 1 << 20),
+	SCALAR(shared_reserved_per_block, VALUE_INTEGER | VALUE_ZERO_OK, 1 << 20),
+	SCALAR(max_shared_per_block, VALUE_INTEGER, 1 << 30),
+	SCALAR(l1_unified_bytes, VALUE_INTEGER, 1 << 30),
+	SCALAR(l1_bytes_per_cycle, 0, 1 << 20),
+	SCALAR(l1_line_bytes, VALUE_INTEGER, 4096),
+	SCALAR(sector_bytes, VALUE_INTEGER, 4096),
+	SCALAR(l2_bytes, VALUE_INTEGER, 1e12),
+	SCALAR(l2_effective_bytes, VALUE_INTEGER, 1e12),
+	SCALAR(l2_bandwidth, 0, 1e16),
+	SCALAR(dram_fetch_bytes, VALUE_INTEGER, 4096),
+	SCALAR(dram_write_bytes, VALUE_INTEGER, 4096),
+	SCALAR(dram_bandwidth, 0, 1e16),
+	SCALAR(fp32_per_cycle, 0, 1e6),
+	SCALAR(fp64_per_cycle, 0, 1e6),
+	SCALAR(int_add_per_cycle, 0, 1e6),
+	SCALAR(int_mad_per_cycle, 0, 1e6),
+	SCALAR(sfu_per_cycle, 0, 1e6),
+	SCALAR(ldst_per_cycle, 0, 1e6),
 };
 #define N_SCALAR_FIELDS ((int)(sizeof(scalar_fields) / sizeof(scalar_fields[0])))
 
@@ -250,6 +253,8 @@ static int read_scalar(const table_reader *reader, struct json_object *root,
 		(!(field->flags & VALUE_INTEGER) || number == floor(number));
 	if (!in_range)
 		return field_error(reader, path, "must be %s (got %g)", words, number);
+	if (number > field->max)
+		return field_error(reader, path, "must be at most %g (got %g)", field->max, number);
 	out->value = number;
 	status = read_source(reader, obj, field->key, out->provenance);
 	if (!status)

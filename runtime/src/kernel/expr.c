@@ -1,6 +1,9 @@
 #include "kernel/expr.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +48,29 @@ static expr *arena_new(expr_arena *arena)
 			return NULL;
 	}
 	return &arena->chunk[arena->used++];
+}
+
+expr *expr_new(expr_arena *arena, expr_kind kind, const expr *a, const expr *b)
+{
+	expr *e = arena_new(arena);
+	if (!e)
+		return NULL;
+	e->kind = kind;
+	e->a = a;
+	e->b = b;
+	int64_t size = 1;
+	e->depth = 1;
+	for (int i = 0; i < 2; i++) {
+		const expr *c = i ? b : a;
+		if (!c)
+			continue;
+		size += c->size;
+		if (c->depth + 1 > e->depth)
+			e->depth = c->depth + 1;
+		e->varying |= c->varying;
+	}
+	e->size = size > INT_MAX ? INT_MAX : (int)size;
+	return e;
 }
 
 void symbol_table_init(symbol_table *table)
@@ -98,19 +124,25 @@ int expr_varying_index(const symbol_table *table, int sym)
 	return -1;
 }
 
+int expr_sym_varying(const symbol_table *table, int sym)
+{
+	sym_class c = table->classes[sym];
+	return c == sym_class_thread || c == sym_class_block || c == sym_class_loop;
+}
+
 int expr_is_varying(const expr *e, const symbol_table *table)
 {
-	if (!e)
-		return 0;
-	if (e->kind == expr_sym) {
-		sym_class c = table->classes[e->sym];
-		return c == sym_class_thread || c == sym_class_block || c == sym_class_loop;
-	}
-	return expr_is_varying(e->a, table) || expr_is_varying(e->b, table);
+	(void)table;
+	return e ? e->varying : 0;
 }
 
 /* ---- parser ---- */
 
+/* One pass without backtracking: a '(' may open a condition or an
+ * arithmetic expression, and the operators around the result decide which
+ * it had to be (conditions are the comparison kinds and up). Parsing is
+ * linear in the text, stops at the first error, and its recursion is bounded
+ * by EXPR_MAX_NESTING. */
 typedef struct parser {
 	expr_arena *arena;
 	const symbol_table *table;
@@ -119,15 +151,20 @@ typedef struct parser {
 	char *err;
 	int err_size;
 	int failed;
+	int nesting;
+	int def_depth;           /* the deepest def referenced (its def_depth) */
 } parser;
 
-static void fail(parser *p, int pos, const char *fmt, const char *arg)
+static void fail(parser *p, int pos, const char *fmt, ...)
 {
 	if (p->failed)
 		return;
 	p->failed = 1;
 	char what[256];
-	snprintf(what, sizeof(what), fmt, arg);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
 	snprintf(p->err, (size_t)p->err_size, "column %d: %s", pos + 1, what);
 }
 
@@ -148,19 +185,26 @@ static int accept(parser *p, const char *tok)
 	return 0;
 }
 
+static int is_cond(const expr *e)
+{
+	return e->kind >= expr_lt;
+}
+
+/* A new node, within the size and depth limits (they also bound the trees
+ * defs are expanded into). */
 static const expr *node(parser *p, expr_kind kind, const expr *a, const expr *b)
 {
 	if (p->failed)
 		return NULL;
-	expr *e = arena_new(p->arena);
-	if (!e) {
+	expr *e = expr_new(p->arena, kind, a, b);
+	if (!e)
 		fail(p, p->pos, "%s", "out of memory");
-		return NULL;
-	}
-	e->kind = kind;
-	e->a = a;
-	e->b = b;
-	return e;
+	else if (e->depth > EXPR_MAX_DEPTH)
+		fail(p, p->pos, "expression nested more than %d levels deep (defs expanded)",
+			EXPR_MAX_DEPTH);
+	else if (e->size > EXPR_MAX_NODES)
+		fail(p, p->pos, "expression has more than %d nodes (defs expanded)", EXPR_MAX_NODES);
+	return p->failed ? NULL : e;
 }
 
 static const expr *const_node(parser *p, int64_t v)
@@ -171,7 +215,37 @@ static const expr *const_node(parser *p, int64_t v)
 	return e;
 }
 
-static const expr *parse_expr(parser *p);
+/* Operands of arithmetic must not be conditions, and the reverse. */
+static const expr *want_value(parser *p, const expr *e, int pos)
+{
+	if (e && is_cond(e)) {
+		fail(p, pos, "%s", "expected an arithmetic expression, not a condition");
+		return NULL;
+	}
+	return e;
+}
+
+static const expr *want_cond(parser *p, const expr *e)
+{
+	if (e && !is_cond(e)) {
+		skip_space(p);
+		fail(p, p->pos, "%s", "expected a comparison (<, <=, >, >=, ==, !=)");
+		return NULL;
+	}
+	return e;
+}
+
+static int enter(parser *p)
+{
+	if (++p->nesting > EXPR_MAX_NESTING) {
+		fail(p, p->pos, "nested more than %d levels deep", EXPR_MAX_NESTING);
+		return 0;
+	}
+	return 1;
+}
+
+static const expr *parse_sum(parser *p);
+static const expr *parse_or(parser *p);
 
 static const expr *parse_primary(parser *p)
 {
@@ -180,16 +254,21 @@ static const expr *parse_primary(parser *p)
 	const char *s = p->text + p->pos;
 	if (isdigit((unsigned char)*s)) {
 		char *end;
+		errno = 0;
 		long long v = strtoll(s, &end, 10);
+		if (errno == ERANGE) {
+			fail(p, start, "%s", "integer literal out of the 64-bit range");
+			return NULL;
+		}
 		p->pos += (int)(end - s);
 		return const_node(p, v);
 	}
 	if (*s == '(') {
 		p->pos++;
-		const expr *e = parse_expr(p);
-		if (!accept(p, ")"))
+		const expr *e = parse_or(p);
+		if (!p->failed && !accept(p, ")"))
 			fail(p, p->pos, "%s", "expected ')'");
-		return e;
+		return p->failed ? NULL : e;
 	}
 	if (isalpha((unsigned char)*s) || *s == '_') {
 		char name[64];
@@ -203,16 +282,20 @@ static const expr *parse_primary(parser *p)
 		memcpy(name, s, (size_t)n);
 		name[n] = '\0';
 		p->pos += n;
+		if (strcmp(name, "true") == 0)
+			return node(p, expr_true, NULL, NULL);
 		if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) {
 			if (!accept(p, "(")) {
 				fail(p, p->pos, "expected '(' after '%s'", name);
 				return NULL;
 			}
-			const expr *a = parse_expr(p);
-			if (!accept(p, ","))
+			skip_space(p);
+			const expr *a = want_value(p, parse_or(p), p->pos);
+			if (!p->failed && !accept(p, ","))
 				fail(p, p->pos, "%s", "expected ','");
-			const expr *b = parse_expr(p);
-			if (!accept(p, ")"))
+			skip_space(p);
+			const expr *b = p->failed ? NULL : want_value(p, parse_or(p), p->pos);
+			if (!p->failed && !accept(p, ")"))
 				fail(p, p->pos, "%s", "expected ')'");
 			return node(p, name[1] == 'i' ? expr_min : expr_max, a, b);
 		}
@@ -221,53 +304,64 @@ static const expr *parse_primary(parser *p)
 			fail(p, start, "unknown symbol '%s'", name);
 			return NULL;
 		}
-		if (p->table->classes[id] == sym_class_def)
+		if (p->table->classes[id] == sym_class_def) {
+			if (p->table->def_depth[id] > p->def_depth)
+				p->def_depth = p->table->def_depth[id];
 			return p->table->defs[id];
+		}
 		expr *e = (expr *)node(p, expr_sym, NULL, NULL);
-		if (e)
+		if (e) {
 			e->sym = id;
+			e->varying = expr_sym_varying(p->table, id);
+		}
 		return e;
 	}
 	if (*s == '\0')
 		fail(p, start, "%s", "unexpected end of expression");
-	else {
-		char c[2] = {*s, 0};
-		fail(p, start, "unexpected '%s'", c);
-	}
+	else
+		fail(p, start, "unexpected '%c'", *s);
 	return NULL;
 }
 
 static const expr *parse_unary(parser *p)
 {
-	if (accept(p, "-"))
-		return node(p, expr_neg, parse_unary(p), NULL);
-	if (accept(p, "+"))
-		return parse_unary(p);
-	return parse_primary(p);
+	skip_space(p);
+	int pos = p->pos;
+	char c = p->text[pos];
+	if (c != '-' && c != '+')
+		return parse_primary(p);
+	p->pos++;
+	if (!enter(p))
+		return NULL;
+	const expr *a = want_value(p, parse_unary(p), pos);
+	p->nesting--;
+	return c == '-' ? node(p, expr_neg, a, NULL) : a;
 }
 
 static const expr *parse_term(parser *p)
 {
 	const expr *e = parse_unary(p);
-	for (;;) {
+	while (!p->failed) {
 		skip_space(p);
 		int op_pos = p->pos;
 		char c = p->text[p->pos];
 		if (c != '*' && c != '/' && c != '%')
 			return e;
+		if (!want_value(p, e, op_pos))
+			return NULL;
 		p->pos++;
-		const expr *r = parse_unary(p);
+		const expr *r = want_value(p, parse_unary(p), op_pos);
 		if (p->failed)
 			return NULL;
 		if (c == '*') {
-			if (expr_is_varying(e, p->table) && expr_is_varying(r, p->table)) {
+			if (e->varying && r->varying) {
 				fail(p, op_pos, "%s", "non-affine expression: product of two "
 					"thread-, block- or loop-dependent terms");
 				return NULL;
 			}
 			e = node(p, expr_mul, e, r);
 		} else {
-			if (expr_is_varying(r, p->table)) {
+			if (r->varying) {
 				fail(p, op_pos, "%s", "non-affine expression: divisor depends on "
 					"thread, block or loop variables");
 				return NULL;
@@ -275,83 +369,115 @@ static const expr *parse_term(parser *p)
 			e = node(p, c == '/' ? expr_div : expr_mod, e, r);
 		}
 	}
+	return NULL;
 }
 
-static const expr *parse_expr(parser *p)
+static const expr *parse_sum(parser *p)
 {
 	const expr *e = parse_term(p);
-	for (;;) {
-		if (accept(p, "+"))
-			e = node(p, expr_add, e, parse_term(p));
-		else if (accept(p, "-"))
-			e = node(p, expr_sub, e, parse_term(p));
-		else
+	while (!p->failed) {
+		skip_space(p);
+		int op_pos = p->pos;
+		char c = p->text[p->pos];
+		if (c != '+' && c != '-')
 			return e;
+		if (!want_value(p, e, op_pos))
+			return NULL;
+		p->pos++;
+		const expr *r = want_value(p, parse_term(p), op_pos);
+		e = node(p, c == '+' ? expr_add : expr_sub, e, r);
 	}
+	return NULL;
 }
 
-static const expr *parse_or(parser *p);
-
-static const expr *parse_cond_primary(parser *p)
+/* At most one comparison: `a < b < c` is an error. */
+static const expr *parse_cmp(parser *p)
 {
-	skip_space(p);
-	if (accept(p, "!"))
-		return node(p, expr_not, parse_cond_primary(p), NULL);
-	/* '(' may open a condition or an arithmetic expression: try the
-	 * condition first and fall back. */
-	if (p->text[p->pos] == '(') {
-		parser save = *p;
-		p->pos++;
-		const expr *c = parse_or(p);
-		if (!p->failed && accept(p, ")")) {
-			skip_space(p);
-			char n = p->text[p->pos];
-			if (n != '<' && n != '>' && n != '=' && n != '!' && n != '+' &&
-			    n != '-' && n != '*' && n != '/' && n != '%')
-				return c;
-		}
-		*p = save;
-	}
-	if (accept(p, "true"))
-		return node(p, expr_true, NULL, NULL);
-	const expr *a = parse_expr(p);
 	static const struct { const char *tok; expr_kind kind; } ops[] = {
 		{"<=", expr_le}, {">=", expr_ge}, {"==", expr_eq}, {"!=", expr_ne},
 		{"<", expr_lt}, {">", expr_gt}};
+	const expr *a = parse_sum(p);
+	if (p->failed)
+		return NULL;
+	skip_space(p);
+	int op_pos = p->pos;
 	for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (accept(p, ops[i].tok))
-			return node(p, ops[i].kind, a, parse_expr(p));
-	fail(p, p->pos, "%s", "expected a comparison (<, <=, >, >=, ==, !=)");
+		if (accept(p, ops[i].tok)) {
+			if (!want_value(p, a, op_pos))
+				return NULL;
+			return node(p, ops[i].kind, a, want_value(p, parse_sum(p), op_pos));
+		}
+	return a;
+}
+
+static const expr *parse_not(parser *p)
+{
+	skip_space(p);
+	if (p->text[p->pos] != '!' || p->text[p->pos + 1] == '=')
+		return parse_cmp(p);
+	p->pos++;
+	if (!enter(p))
+		return NULL;
+	const expr *a = want_cond(p, parse_not(p));
+	p->nesting--;
+	return node(p, expr_not, a, NULL);
+}
+
+/* `op` joins conditions: && (over parse_not) or || (over parse_and). */
+static const expr *parse_logic(parser *p, const char *op, expr_kind kind,
+	const expr *(*operand)(parser *))
+{
+	const expr *e = operand(p);
+	while (!p->failed) {
+		skip_space(p);
+		if (strncmp(p->text + p->pos, op, 2) != 0)
+			return e;
+		if (!want_cond(p, e))
+			return NULL;
+		p->pos += 2;
+		e = node(p, kind, e, want_cond(p, operand(p)));
+	}
 	return NULL;
 }
 
 static const expr *parse_and(parser *p)
 {
-	const expr *e = parse_cond_primary(p);
-	while (accept(p, "&&"))
-		e = node(p, expr_and, e, parse_cond_primary(p));
-	return e;
+	return parse_logic(p, "&&", expr_and, parse_not);
 }
 
 static const expr *parse_or(parser *p)
 {
-	const expr *e = parse_and(p);
-	while (accept(p, "||"))
-		e = node(p, expr_or, e, parse_and(p));
+	if (!enter(p))
+		return NULL;
+	const expr *e = parse_logic(p, "||", expr_or, parse_and);
+	p->nesting--;
 	return e;
+}
+
+const expr *expr_parse_def(expr_arena *arena, const symbol_table *table, const char *text,
+	int want_condition, char *err, int err_size, int *def_depth)
+{
+	parser p = {arena, table, text, 0, err, err_size, 0, 0, 0};
+	const expr *e;
+	if (want_condition)
+		e = want_cond(&p, parse_or(&p));
+	else {
+		/* arithmetic: a comparison after the value is left over */
+		p.nesting = 1;
+		e = want_value(&p, parse_sum(&p), 0);
+	}
+	skip_space(&p);
+	if (!p.failed && p.text[p.pos] != '\0')
+		fail(&p, p.pos, "unexpected '%c'", p.text[p.pos]);
+	if (def_depth)
+		*def_depth = p.def_depth;
+	return p.failed ? NULL : e;
 }
 
 const expr *expr_parse(expr_arena *arena, const symbol_table *table, const char *text,
 	int want_condition, char *err, int err_size)
 {
-	parser p = {arena, table, text, 0, err, err_size, 0};
-	const expr *e = want_condition ? parse_or(&p) : parse_expr(&p);
-	skip_space(&p);
-	if (!p.failed && p.text[p.pos] != '\0') {
-		char c[2] = {p.text[p.pos], 0};
-		fail(&p, p.pos, "unexpected '%s'", c);
-	}
-	return p.failed ? NULL : e;
+	return expr_parse_def(arena, table, text, want_condition, err, err_size, NULL);
 }
 
 /* ---- printing ---- */
@@ -427,6 +553,8 @@ int64_t floor_div(int64_t a, int64_t b)
 {
 	if (b == 0)
 		return 0;
+	if (b == -1) /* INT64_MIN / -1 traps; wraps here (expr_range rejects it) */
+		return (int64_t)(0 - (uint64_t)a);
 	int64_t q = a / b;
 	if ((a % b != 0) && ((a < 0) != (b < 0)))
 		q--;
@@ -435,7 +563,7 @@ int64_t floor_div(int64_t a, int64_t b)
 
 int64_t floor_mod(int64_t a, int64_t b)
 {
-	if (b == 0)
+	if (b == 0 || b == -1)
 		return 0;
 	return a - floor_div(a, b) * b;
 }
@@ -491,18 +619,25 @@ static int is_constant_form(const linear_form *f)
 	return 1;
 }
 
-static void form_scale(linear_form *f, int64_t k)
+/* Checked: 0 when a coefficient leaves 64 bits (the caller then treats the
+ * expression as not affine and evaluates it per lane, within its range). */
+static int form_scale(linear_form *f, int64_t k)
 {
-	f->c0 *= k;
+	int bad = __builtin_mul_overflow(f->c0, k, &f->c0);
 	for (int i = 0; i < EXPR_N_VARYING; i++)
-		f->coeff[i] *= k;
+		bad |= __builtin_mul_overflow(f->coeff[i], k, &f->coeff[i]);
+	return !bad;
 }
 
-static void form_add(linear_form *f, const linear_form *g, int64_t sign)
+static int form_add(linear_form *f, const linear_form *g, int64_t sign)
 {
-	f->c0 += sign * g->c0;
-	for (int i = 0; i < EXPR_N_VARYING; i++)
-		f->coeff[i] += sign * g->coeff[i];
+	int bad = 0;
+	for (int i = -1; i < EXPR_N_VARYING; i++) {
+		int64_t *x = i < 0 ? &f->c0 : &f->coeff[i];
+		int64_t y = i < 0 ? g->c0 : g->coeff[i];
+		bad |= sign > 0 ? __builtin_add_overflow(*x, y, x) : __builtin_sub_overflow(*x, y, x);
+	}
+	return !bad;
 }
 
 int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
@@ -527,25 +662,21 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
 			return 0;
 		*out = a;
-		form_add(out, &b, e->kind == expr_add ? 1 : -1);
-		return 1;
+		return form_add(out, &b, e->kind == expr_add ? 1 : -1);
 	case expr_neg:
 		if (!expr_linearize(e->a, table, env, out))
 			return 0;
-		form_scale(out, -1);
-		return 1;
+		return form_scale(out, -1);
 	case expr_mul:
 		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
 			return 0;
 		if (is_constant_form(&a)) {
 			*out = b;
-			form_scale(out, a.c0);
-			return 1;
+			return form_scale(out, a.c0);
 		}
 		if (is_constant_form(&b)) {
 			*out = a;
-			form_scale(out, b.c0);
-			return 1;
+			return form_scale(out, b.c0);
 		}
 		return 0;
 	case expr_div:
@@ -556,7 +687,7 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 			return 0;
 		if (!is_constant_form(&a) || !is_constant_form(&b)) {
 			/* an exact division of an affine value stays affine */
-			if (e->kind == expr_div && is_constant_form(&b) && b.c0 != 0) {
+			if (e->kind == expr_div && is_constant_form(&b) && b.c0 != 0 && b.c0 != -1) {
 				int exact = a.c0 % b.c0 == 0;
 				for (int i = 0; i < EXPR_N_VARYING; i++)
 					exact = exact && a.coeff[i] % b.c0 == 0;
@@ -590,3 +721,4 @@ int expr_uses_symbol(const expr *e, int sym)
 		return e->sym == sym;
 	return expr_uses_symbol(e->a, sym) || expr_uses_symbol(e->b, sym);
 }
+

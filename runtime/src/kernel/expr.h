@@ -37,11 +37,30 @@ typedef struct expr {
 	int64_t value;        /* expr_const */
 	int sym;              /* expr_sym */
 	const struct expr *a, *b;
+	int depth;            /* of the tree, defs expanded: bounds every recursion */
+	int size;             /* nodes of the tree, defs expanded (saturates) */
+	int varying;          /* depends on a thread, block or loop variable */
 } expr;
+
+/* Limits of one expression or condition (docs/limits.md): parentheses,
+ * unary minus and ! nested in the text; the depth and the number of nodes of
+ * its tree once defs are expanded (shared nodes counted each time: evaluation
+ * walks them each time); the chain of defs referring to defs. */
+#define EXPR_MAX_NESTING 256
+#define EXPR_MAX_DEPTH 1024
+#define EXPR_MAX_NODES 65536
+#define EXPR_MAX_DEF_DEPTH 32
+/* Values an expression may take anywhere in a launch's domain, intermediate
+ * results included (launch.c checks): sums and differences of two of them
+ * stay in 64 bits. */
+#define EXPR_VALUE_MAX ((int64_t)1 << 62)
 
 typedef struct expr_arena expr_arena;
 expr_arena *expr_arena_alloc(void);
 void expr_arena_free(expr_arena *arena);
+/* A node over a and b (either may be NULL) with its depth, size and varying
+ * flag from theirs; NULL when out of memory. The caller checks the limits. */
+expr *expr_new(expr_arena *arena, expr_kind kind, const expr *a, const expr *b);
 
 /* Symbol classes, set by the kernel model before parsing. */
 typedef enum sym_class { sym_class_thread, sym_class_block, sym_class_size,
@@ -53,18 +72,25 @@ typedef struct symbol_table {
 	sym_class classes[EXPR_MAX_SYMBOLS];
 	const expr *defs[EXPR_MAX_SYMBOLS]; /* sym_class_def: its tree */
 	int loop_index[EXPR_MAX_SYMBOLS];   /* sym_class_loop: 0.. */
+	int def_depth[EXPR_MAX_SYMBOLS];    /* sym_class_def: 1 + the deepest def it uses */
 } symbol_table;
 
 void symbol_table_init(symbol_table *table);
 /* Adds a symbol; returns its id or -1 (duplicate or full). */
 int symbol_table_add(symbol_table *table, const char *name, sym_class cls);
 int symbol_table_find(const symbol_table *table, const char *name);
+/* Whether symbol `sym` is a thread, block or loop variable. */
+int expr_sym_varying(const symbol_table *table, int sym);
 
 /* Parses `text` as an expression (want_condition 0) or a condition (1).
  * On error returns NULL and writes "column N: what" to err. Rejects products
  * of two varying terms and divisors that vary (non-affine). */
 const expr *expr_parse(expr_arena *arena, const symbol_table *table, const char *text,
 	int want_condition, char *err, int err_size);
+/* The same, and *def_depth: the def_depth of the deepest def the text uses
+ * (0: none). */
+const expr *expr_parse_def(expr_arena *arena, const symbol_table *table, const char *text,
+	int want_condition, char *err, int err_size, int *def_depth);
 
 /* Writes the tree as text (re-parsable); returns bytes needed. */
 int expr_print(const expr *e, const symbol_table *table, char *buf, int size);
@@ -75,8 +101,9 @@ int expr_is_varying(const expr *e, const symbol_table *table);
 int expr_uses_symbol(const expr *e, int sym);
 
 /* Evaluates with every symbol's value in env (defs are already expanded in
- * the tree). Floor semantics for / and %. Division by zero yields 0 and sets
- * *div_by_zero when given. */
+ * the tree). Floor semantics for / and %; division by zero yields 0.
+ * Unchecked, for speed: launch.c proves beforehand that no value of the
+ * launch's domain leaves EXPR_VALUE_MAX (expr_range). */
 int64_t expr_eval(const expr *e, const int64_t *env);
 int expr_eval_cond(const expr *e, const int64_t *env);
 
@@ -111,6 +138,12 @@ static inline int64_t linear_form_eval(const linear_form *f, const int64_t *v)
 
 /* Variable index of a varying symbol in linear_form, or -1. */
 int expr_varying_index(const symbol_table *table, int sym);
+
+/* The range [lo, hi] of e when every symbol s lies in [env_lo[s], env_hi[s]],
+ * with every intermediate value inside +-EXPR_VALUE_MAX; 0, or -1 when
+ * some value may leave it (or is INT64_MIN / -1). Conservative. */
+int expr_range(const expr *e, const int64_t *env_lo, const int64_t *env_hi,
+	int64_t *lo, int64_t *hi);
 
 int64_t floor_div(int64_t a, int64_t b);
 int64_t floor_mod(int64_t a, int64_t b);

@@ -8,6 +8,12 @@
 #include "kernel/expr.h"
 
 #define KM_MAX_DIMS 8
+/* Reader limits (docs/limits.md): an access's count, an operation count
+ * per thread and loop iteration, fields and accesses per model. */
+#define KM_MAX_COUNT 1000000
+#define KM_MAX_OPS 1e12
+#define KM_MAX_FIELDS 4096
+#define KM_MAX_ACCESSES 65536
 
 typedef enum km_space { km_space_global, km_space_shared, km_space_local } km_space;
 typedef enum km_access_kind { km_load, km_store, km_atomic, km_cas } km_access_kind;

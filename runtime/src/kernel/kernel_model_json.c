@@ -71,6 +71,20 @@ static int get_string(reader *r, json_object *obj, const char *path, const char 
 	return 0;
 }
 
+/* A JSON integer; -1 when v is not one or lies outside int64 (json-c would
+ * saturate it silently). */
+static int json_int(json_object *v, int64_t *out)
+{
+	if (!json_object_is_type(v, json_type_int))
+		return -1;
+	*out = json_object_get_int64(v);
+	return *out == INT64_MAX && json_object_get_uint64(v) != (uint64_t)INT64_MAX ? -1 : 0;
+}
+
+/* get_int with an upper bound too. */
+static int get_int_max(reader *r, json_object *obj, const char *path, const char *key,
+	int64_t *out, int required, int64_t min_value, int64_t max_value);
+
 static int get_int(reader *r, json_object *obj, const char *path, const char *key,
 	int64_t *out, int required, int64_t min_value)
 {
@@ -82,9 +96,9 @@ static int get_int(reader *r, json_object *obj, const char *path, const char *ke
 			return fail_at(r, p, "required field is missing");
 		return 0;
 	}
-	if (!json_object_is_type(v, json_type_int))
-		return fail_at(r, p, "must be an integer");
-	int64_t x = json_object_get_int64(v);
+	int64_t x;
+	if (json_int(v, &x))
+		return fail_at(r, p, "must be an integer in the 64-bit range");
 	if (x < min_value) {
 		char what[96];
 		snprintf(what, sizeof(what), "must be at least %lld", (long long)min_value);
@@ -94,13 +108,31 @@ static int get_int(reader *r, json_object *obj, const char *path, const char *ke
 	return 0;
 }
 
+static int get_int_max(reader *r, json_object *obj, const char *path, const char *key,
+	int64_t *out, int required, int64_t min_value, int64_t max_value)
+{
+	int64_t x = min_value;
+	if (get_int(r, obj, path, key, &x, required, min_value))
+		return -1;
+	if (x > max_value) {
+		char p[256], what[96];
+		snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
+		snprintf(what, sizeof(what), "must be at most %lld", (long long)max_value);
+		return fail_at(r, p, what);
+	}
+	if (get(obj, key))
+		*out = x;
+	return 0;
+}
+
 /* Parses the string at obj[key] (or obj itself when key is NULL). */
 static const expr *parse_text(reader *r, json_object *v, const char *path, int condition)
 {
 	if (!v || !json_object_is_type(v, json_type_string)) {
-		if (v && !condition && json_object_is_type(v, json_type_int)) {
+		int64_t x;
+		if (v && !condition && json_int(v, &x) == 0) {
 			char num[32];
-			snprintf(num, sizeof(num), "%lld", (long long)json_object_get_int64(v));
+			snprintf(num, sizeof(num), "%lld", (long long)x);
 			char err[256];
 			const expr *e = expr_parse(r->k->arena, &r->k->symbols, num, 0, err, sizeof(err));
 			if (!e)
@@ -232,15 +264,22 @@ static int read_loops_bounds(reader *r, json_object *doc)
 		loop->lower = parse_key(r, l, path, "lower", 0, 1);
 		if (!loop->lower)
 			return -1;
-		loop->step = 1;
-		if (get_int(r, l, path, "step", &loop->step, 0, 1))
+		if (get(l, "upper") && !(loop->upper = parse_key(r, l, path, "upper", 0, 1)))
 			return -1;
-		if (get(l, "upper")) {
-			loop->upper = parse_key(r, l, path, "upper", 0, 1);
-			if (!loop->upper)
-				return -1;
-		} else {
-			if (get_int(r, l, path, "trip_count", &loop->assumed_trips, 1, 0))
+		/* a loop's bounds see the loops around it: those listed before */
+		for (int j = i; j < r->k->n_loops; j++)
+			if (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
+			    expr_uses_symbol(loop->upper, r->k->loops[j].sym)) {
+				char what[160];
+				snprintf(what, sizeof(what), "bounds use the variable '%s' of a loop not "
+					"listed before this one (loops go outermost first)", r->k->loops[j].var);
+				return fail_at(r, path, what);
+			}
+		loop->step = 1;
+		if (get_int_max(r, l, path, "step", &loop->step, 0, 1, EXPR_VALUE_MAX))
+			return -1;
+		if (!loop->upper) {
+			if (get_int_max(r, l, path, "trip_count", &loop->assumed_trips, 1, 0, EXPR_VALUE_MAX))
 				return fail_at(r, path, "a loop needs 'upper' or, when its trip count is "
 					"unknown, 'trip_count' (and 'reason')");
 			if (get_string(r, l, path, "reason", loop->reason, sizeof(loop->reason), 0))
@@ -262,13 +301,29 @@ static int read_defs(reader *r, json_object *doc)
 	json_object_object_foreach(defs, name, val) {
 		char path[128];
 		snprintf(path, sizeof(path), "defs.%s", name);
-		const expr *e = parse_text(r, val, path, 0);
+		int depth = 0;
+		const expr *e;
+		if (json_object_is_type(val, json_type_string)) {
+			char err[512];
+			e = expr_parse_def(r->k->arena, &r->k->symbols, json_object_get_string(val), 0,
+				err, sizeof(err), &depth);
+			if (!e)
+				fail_at(r, path, err);
+		} else
+			e = parse_text(r, val, path, 0);
 		if (!e)
 			return -1;
+		if (depth + 1 > EXPR_MAX_DEF_DEPTH) {
+			char what[128];
+			snprintf(what, sizeof(what), "defs refer to defs more than %d deep",
+				EXPR_MAX_DEF_DEPTH);
+			return fail_at(r, path, what);
+		}
 		int id = add_symbol(r, path, name, sym_class_def);
 		if (id < 0)
 			return -1;
 		r->k->symbols.defs[id] = e;
+		r->k->symbols.def_depth[id] = depth + 1;
 	}
 	return 0;
 }
@@ -306,6 +361,8 @@ static int read_fields(reader *r, json_object *doc)
 	if (!json_object_is_type(arr, json_type_array))
 		return fail_at(r, "fields", "must be an array");
 	warpest_kernel *k = r->k;
+	if (json_object_array_length(arr) > KM_MAX_FIELDS)
+		return fail_at(r, "fields", "too many fields (at most 4096)");
 	k->n_fields = (int)json_object_array_length(arr);
 	k->fields = calloc((size_t)k->n_fields + 1, sizeof(km_field));
 	if (!k->fields)
@@ -404,33 +461,30 @@ static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_
 	return 0;
 }
 
-/* Builds the byte offset elem*((i0*d1 + i1)*d2 + ...) from a delinearised index. */
-static const expr *index_to_offset(reader *r, const km_field *field, const expr **index)
+/* Builds the byte offset elem*((i0*d1 + i1)*d2 + ...) from a delinearised
+ * index, sharing the index and dims trees; NULL with a message in err when
+ * out of memory or over the expression limits. */
+static const expr *index_to_offset(reader *r, const km_field *field, const expr **index,
+	char *err, size_t err_size)
 {
 	expr_arena *arena = r->k->arena;
-	char err[256];
-	/* Build with the parser over printed pieces would lose sharing; build nodes
-	 * directly through tiny parses of constants instead. */
 	const expr *acc = index[0];
-	for (int d = 1; d < field->n_dims; d++) {
-		expr *mul = (expr *)expr_parse(arena, &r->k->symbols, "0*0", 0, err, sizeof(err));
-		expr *add = (expr *)expr_parse(arena, &r->k->symbols, "0+0", 0, err, sizeof(err));
-		if (!mul || !add)
-			return NULL;
-		mul->a = acc;
-		mul->b = field->dims[d];
-		add->a = mul;
-		add->b = index[d];
-		acc = add;
+	for (int d = 1; d < field->n_dims && acc; d++) {
+		const expr *mul = expr_new(arena, expr_mul, acc, field->dims[d]);
+		acc = mul ? expr_new(arena, expr_add, mul, index[d]) : NULL;
 	}
-	expr *scale = (expr *)expr_parse(arena, &r->k->symbols, "0*0", 0, err, sizeof(err));
-	expr *elem = (expr *)expr_parse(arena, &r->k->symbols, "1", 0, err, sizeof(err));
-	if (!scale || !elem)
-		return NULL;
-	elem->value = field->elem_bytes;
-	scale->a = elem;
-	scale->b = acc;
-	return scale;
+	expr *elem = acc ? expr_new(arena, expr_const, NULL, NULL) : NULL;
+	if (elem)
+		elem->value = field->elem_bytes;
+	const expr *scale = elem ? expr_new(arena, expr_mul, elem, acc) : NULL;
+	if (!scale)
+		snprintf(err, err_size, "out of memory");
+	else if (scale->depth > EXPR_MAX_DEPTH || scale->size > EXPR_MAX_NODES)
+		snprintf(err, err_size, "the offset it makes with the field's dims is nested more "
+			"than %d levels deep or has more than %d nodes", EXPR_MAX_DEPTH, EXPR_MAX_NODES);
+	else
+		return scale;
+	return NULL;
 }
 
 static int read_accesses(reader *r, json_object *doc)
@@ -441,6 +495,8 @@ static int read_accesses(reader *r, json_object *doc)
 	if (!json_object_is_type(arr, json_type_array))
 		return fail_at(r, "accesses", "must be an array");
 	warpest_kernel *k = r->k;
+	if (json_object_array_length(arr) > KM_MAX_ACCESSES)
+		return fail_at(r, "accesses", "too many accesses (at most 65536)");
 	k->n_accesses = (int)json_object_array_length(arr);
 	k->accesses = calloc((size_t)k->n_accesses + 1, sizeof(km_access));
 	if (!k->accesses)
@@ -460,7 +516,7 @@ static int read_accesses(reader *r, json_object *doc)
 		    get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
 		    get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
 		    get_int(r, a, path, "bytes", &bytes, 1, 1) ||
-		    get_int(r, a, path, "count", &count, 0, 1) ||
+		    get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
 		    get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
 		    get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
 		    get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
@@ -529,9 +585,10 @@ static int read_accesses(reader *r, json_object *doc)
 			km_field one = *f;
 			if (!one.n_dims)
 				one.n_dims = 1;
-			acc->offset = index_to_offset(r, &one, idx);
+			char err[256];
+			acc->offset = index_to_offset(r, &one, idx, err, sizeof(err));
 			if (!acc->offset)
-				return fail_at(r, ipath, "out of memory");
+				return fail_at(r, ipath, err);
 		} else {
 			acc->offset = parse_key(r, a, path, "offset", 0, 0);
 			if (!acc->offset) {
@@ -564,8 +621,8 @@ static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *o
 		if (!json_object_is_type(val, json_type_int) && !json_object_is_type(val, json_type_double))
 			return fail_at(r, p, "must be a number");
 		double v = json_object_get_double(val);
-		if (v < 0)
-			return fail_at(r, p, "must not be negative");
+		if (!(v >= 0 && v <= KM_MAX_OPS))
+			return fail_at(r, p, "must be a number from 0 to 1e12 (per thread and iteration)");
 		ops->count[op] = v;
 	}
 	return 0;
@@ -609,8 +666,10 @@ static int read_resources(reader *r, json_object *doc)
 	int64_t regs = 0;
 	if (check_keys(r, res, "resources", keys) ||
 	    get_int(r, res, "resources", "registers", &regs, 0, 0) ||
-	    get_int(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0) ||
-	    get_int(r, res, "resources", "shared_dynamic_bytes", &r->k->shared_dynamic, 0, 0))
+	    get_int_max(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0,
+		INT32_MAX) ||
+	    get_int_max(r, res, "resources", "shared_dynamic_bytes", &r->k->shared_dynamic, 0, 0,
+		INT32_MAX))
 		return -1;
 	if (regs > 255)
 		return fail_at(r, "resources.registers", "must be at most 255");
@@ -644,18 +703,24 @@ static int read_variants(reader *r, json_object *doc)
 		json_object *params = get(v, "params");
 		if (!params)
 			continue;
+		if (!json_object_is_type(params, json_type_object)) {
+			char p[96];
+			snprintf(p, sizeof(p), "%s.params", path);
+			return fail_at(r, p, "must be an object of parameter: integer");
+		}
 		json_object_object_foreach(params, pname, pval) {
 			char p[160];
+			int64_t value;
 			snprintf(p, sizeof(p), "%s.params.%s", path, pname);
 			int sym = symbol_table_find(&k->symbols, pname);
 			if (sym < 0 || k->symbols.classes[sym] != sym_class_param)
 				return fail_at(r, p, "is not a parameter of the model");
-			if (!json_object_is_type(pval, json_type_int))
-				return fail_at(r, p, "must be an integer");
+			if (json_int(pval, &value))
+				return fail_at(r, p, "must be an integer in the 64-bit range");
 			if (var->n >= 16)
-				return fail_at(r, p, "too many parameters in one variant");
+				return fail_at(r, p, "too many parameters in one variant (at most 16)");
 			var->params[var->n] = sym;
-			var->values[var->n++] = json_object_get_int64(pval);
+			var->values[var->n++] = value;
 		}
 	}
 	return 0;

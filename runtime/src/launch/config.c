@@ -20,6 +20,7 @@ void warpest_config_init_size(warpest_config *c, size_t size)
 	full.block[0] = 256;
 	full.block[1] = full.block[2] = 1;
 	full.shared_dynamic = -1;
+	full.work_limit = WARPEST_DEFAULT_WORK_LIMIT;
 	/* a caller built against an older header has a smaller struct */
 	full.struct_size = size < sizeof(full) ? size : sizeof(full);
 	memcpy(c, &full, full.struct_size);

@@ -11,6 +11,8 @@ const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "regi
 
 /* Fields are modelled at bases 2^40 apart, aligned beyond any cache unit. */
 #define FIELD_BASE_STRIDE ((int64_t)1 << 40)
+/* Blocks per launch (docs/limits.md): launch totals stay far from 2^62. */
+#define LAUNCH_MAX_BLOCKS ((int64_t)1 << 40)
 
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,
 	const char *name, int64_t value)
@@ -73,6 +75,186 @@ static void compute_occupancy(launch *l)
 			break;
 		}
 	l->l1_capacity_bytes = hw->l1_unified_bytes.value - carve;
+}
+
+/* ---- ranges: no value of the launch's domain may leave EXPR_VALUE_MAX ---- */
+
+/* Where every symbol lies over the launch: parameters and sizes exactly,
+ * threads and blocks over the block and grid, loop variables over their
+ * iterations (filled in by bind_loops, outermost first). */
+typedef struct launch_ranges {
+	int64_t lo[EXPR_MAX_SYMBOLS], hi[EXPR_MAX_SYMBOLS];
+} launch_ranges;
+
+/* The range of `e` (a field of the model at `path`); an input error naming
+ * it when some value over the launch leaves 64-bit headroom. */
+static int range_of(warpest_ctx *ctx, const launch *l, const launch_ranges *r, const expr *e,
+	const char *path, int64_t *lo, int64_t *hi)
+{
+	if (expr_range(e, r->lo, r->hi, lo, hi) == 0)
+		return 0;
+	return ctx_error(ctx, "kernel '%s': %s: a value (or an intermediate one) may leave +-2^62 for "
+		"this configuration (block %dx%dx%d): 64-bit overflow", l->kernel->name, path,
+		l->block[0], l->block[1], l->block[2]);
+}
+
+/* The value of a non-varying expression, checked. */
+static int eval_checked(warpest_ctx *ctx, const launch *l, const expr *e, const char *path,
+	int64_t *out)
+{
+	launch_ranges r;
+	memcpy(r.lo, l->env, sizeof(r.lo));
+	memcpy(r.hi, l->env, sizeof(r.hi));
+	int64_t hi;
+	return range_of(ctx, l, &r, e, path, out, &hi);
+}
+
+/* Loop bounds and trip counts, checked; each loop variable's range for
+ * the loops and accesses inside it. */
+static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
+{
+	const warpest_kernel *k = l->kernel;
+	for (int i = 0; i < k->n_loops; i++) {
+		bound_loop *b = &l->loops[i];
+		const km_loop *src = &k->loops[i];
+		char path[96];
+		int64_t lower_lo, lower_hi, upper_lo = 0, upper_hi = 0, max_trips, last;
+		b->src = src;
+		b->constant = !expr_is_varying(src->lower, &k->symbols) &&
+			(!src->upper || !expr_is_varying(src->upper, &k->symbols));
+		snprintf(path, sizeof(path), "loops[%d].lower", i);
+		if (range_of(ctx, l, r, src->lower, path, &lower_lo, &lower_hi))
+			return warpest_error_input;
+		if (src->upper) {
+			snprintf(path, sizeof(path), "loops[%d].upper", i);
+			if (range_of(ctx, l, r, src->upper, path, &upper_lo, &upper_hi))
+				return warpest_error_input;
+			/* span + step must stay in 64 bits: trip counts round up */
+			int64_t span, sum;
+			if (__builtin_sub_overflow(upper_hi, lower_lo, &span) ||
+			    __builtin_add_overflow(span, src->step, &sum)) {
+				snprintf(path, sizeof(path), "loops[%d]", i);
+				return ctx_error(ctx, "kernel '%s': %s: upper - lower + step leaves 64 bits: "
+					"64-bit overflow", k->name, path);
+			}
+			max_trips = span <= 0 ? 0 : span / src->step + (span % src->step != 0);
+		} else
+			max_trips = src->assumed_trips;
+		if (b->constant) {
+			b->lower = lower_lo;
+			b->trips = src->upper ? (upper_lo - lower_lo <= 0 ? 0 :
+				(upper_lo - lower_lo) / src->step + ((upper_lo - lower_lo) % src->step != 0)) :
+				src->assumed_trips;
+		}
+		/* the variable runs from the lowest lower bound to the last iteration
+		 * of the longest trip */
+		if (max_trips > 0 && (__builtin_mul_overflow(max_trips - 1, src->step, &last) ||
+		    __builtin_add_overflow(last, lower_hi, &last) || last > EXPR_VALUE_MAX)) {
+			snprintf(path, sizeof(path), "loops[%d]", i);
+			return ctx_error(ctx, "kernel '%s': %s: its variable '%s' goes beyond 2^62 "
+				"(%lld iterations of step %lld): 64-bit overflow", k->name, path, src->var,
+				(long long)max_trips, (long long)src->step);
+		}
+		r->lo[src->sym] = lower_lo;
+		r->hi[src->sym] = max_trips > 0 ? last : lower_hi;
+	}
+	return 0;
+}
+
+/* Bound of |f| over the launch: |c0| + sum |coeff| * max |v|; -1 when it
+ * leaves EXPR_VALUE_MAX (the sums of the cache model would overflow). */
+static int64_t form_bound(const linear_form *f, const int64_t *vmax)
+{
+	uint64_t s = f->c0 < 0 ? 0 - (uint64_t)f->c0 : (uint64_t)f->c0;
+	for (int i = 0; i < EXPR_N_VARYING; i++) {
+		uint64_t c = f->coeff[i] < 0 ? 0 - (uint64_t)f->coeff[i] : (uint64_t)f->coeff[i], t;
+		if (__builtin_mul_overflow(c, (uint64_t)vmax[i], &t) || __builtin_add_overflow(s, t, &s))
+			return -1;
+	}
+	return s > (uint64_t)EXPR_VALUE_MAX ? -1 : (int64_t)s;
+}
+
+static int64_t quasi_bound(const quasi_form *q, const int64_t *vmax, const int64_t *amax,
+	int n_atoms)
+{
+	int64_t s = form_bound(&q->lin, vmax);
+	for (int j = 0; j < n_atoms && s >= 0; j++) {
+		int64_t t;
+		if (__builtin_mul_overflow(q->atom[j] < 0 ? -q->atom[j] : q->atom[j], amax[j], &t) ||
+		    __builtin_add_overflow(s, t, &s) || s > EXPR_VALUE_MAX)
+			s = -1;
+	}
+	return s;
+}
+
+/* The linear and quasi-affine forms of addresses and guards, bounded over
+ * the launch, so that the cache model's sums over them stay in 64 bits. */
+static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r)
+{
+	const warpest_kernel *k = l->kernel;
+	int64_t vmax[EXPR_N_VARYING] = {0}, amax[QUASI_MAX_ATOMS];
+	for (int s = 0; s < k->symbols.n; s++) {
+		int v = expr_varying_index(&k->symbols, s);
+		if (v >= 0)
+			vmax[v] = -r->lo[s] > r->hi[s] ? -r->lo[s] : r->hi[s];
+	}
+	for (int j = 0; j < l->atoms.n; j++) {
+		const quasi_atom *a = &l->atoms.a[j];
+		int64_t n = quasi_bound(&a->num, vmax, amax, j);
+		if (n < 0)
+			return ctx_error(ctx, "kernel '%s': a floor or mod in an address leaves +-2^62 for "
+				"this configuration: 64-bit overflow", k->name);
+		amax[j] = a->is_mod ? a->divisor : n / a->divisor + 1;
+	}
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		int bad = (b->linear && form_bound(&b->addr, vmax) < 0) ||
+			(b->quasi && quasi_bound(&b->qaddr, vmax, amax, l->atoms.n) < 0);
+		for (int c = 0; c < (b->guard_linear ? b->guard.n : 0); c++)
+			bad |= form_bound(&b->guard.ge0[c], vmax) < 0;
+		for (int t = 0; b->guard_dnf && t < b->guard_dnf->n; t++)
+			for (int c = 0; c < b->guard_dnf->term[t].n; c++)
+				bad |= form_bound(&b->guard_dnf->term[t].f[c], vmax) < 0;
+		if (bad)
+			return ctx_error(ctx, "kernel '%s': accesses[%d]: its address or guard, as an "
+				"affine form, has terms beyond 2^62 for this configuration: 64-bit overflow",
+				k->name, i);
+	}
+	return 0;
+}
+
+/* Every expression an estimate evaluates, over the launch's domain: an
+ * input error naming the field when one may overflow, or when an address
+ * leaves the 2^40 bytes modelled per field. */
+static int check_ranges(warpest_ctx *ctx, const launch *l, const launch_ranges *r)
+{
+	const warpest_kernel *k = l->kernel;
+	char path[96];
+	int64_t lo, hi;
+	if (k->guard && range_of(ctx, l, r, k->guard, "guard", &lo, &hi))
+		return warpest_error_input;
+	for (int i = 0; i < k->n_fields; i++)
+		for (int d = 0; d < k->fields[i].n_dims; d++) {
+			snprintf(path, sizeof(path), "fields[%d].dims[%d]", i, d);
+			if (range_of(ctx, l, r, k->fields[i].dims[d], path, &lo, &hi))
+				return warpest_error_input;
+		}
+	for (int i = 0; i < k->n_accesses; i++) {
+		const km_access *a = &k->accesses[i];
+		snprintf(path, sizeof(path), "accesses[%d].guard", i);
+		if (a->guard && range_of(ctx, l, r, a->guard, path, &lo, &hi))
+			return warpest_error_input;
+		if (!a->analysable)
+			continue;
+		snprintf(path, sizeof(path), "accesses[%d] (its byte offset)", i);
+		if (range_of(ctx, l, r, a->offset, path, &lo, &hi))
+			return warpest_error_input;
+		if (lo < -FIELD_BASE_STRIDE || hi > FIELD_BASE_STRIDE)
+			return ctx_error(ctx, "kernel '%s': accesses[%d]: byte offsets reach %lld..%lld "
+				"for this configuration; a field may span at most 2^40 bytes", k->name, i,
+				(long long)lo, (long long)hi);
+	}
+	return 0;
 }
 
 /* Whether two bound accesses move together from block to block: the same
@@ -219,7 +401,9 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		if (config->block[d] < 1)
 			return ctx_error(ctx, "block size must be at least 1 in every dimension");
 		l->block[d] = config->block[d];
-		threads *= config->block[d];
+		threads *= config->block[d]; /* three ints: at most 2^93, so saturate */
+		if (threads > INT32_MAX)
+			threads = INT32_MAX;
 		l->env[sym_ntid_x + d] = config->block[d];
 	}
 	if (threads > (int64_t)hw->max_threads_per_block.value)
@@ -232,12 +416,18 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	l->n_blocks = 1;
 	for (int d = 0; d < 3; d++) {
 		int64_t g;
+		char path[32];
 		if (config->grid[0] > 0 && config->grid[1] > 0 && config->grid[2] > 0)
 			g = config->grid[d];
-		else if (k->grid[d])
-			g = expr_eval(k->grid[d], l->env);
-		else if (k->threads[d]) {
-			int64_t t = expr_eval(k->threads[d], l->env);
+		else if (k->grid[d]) {
+			snprintf(path, sizeof(path), "grid.%c", "xyz"[d]);
+			if (eval_checked(ctx, l, k->grid[d], path, &g))
+				return warpest_error_input;
+		} else if (k->threads[d]) {
+			int64_t t;
+			snprintf(path, sizeof(path), "threads.%c", "xyz"[d]);
+			if (eval_checked(ctx, l, k->threads[d], path, &t))
+				return warpest_error_input;
 			g = t <= 0 ? 0 : (t + l->block[d] - 1) / l->block[d];
 		} else if (d > 0 && (k->threads[0] || k->grid[0]))
 			g = 1;
@@ -250,6 +440,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		l->grid[d] = (int)g;
 		l->env[sym_nctaid_x + d] = g;
 		l->n_blocks *= g;
+		if (l->n_blocks > LAUNCH_MAX_BLOCKS)
+			return ctx_error(ctx, "kernel '%s': the grid has more than 2^40 blocks", k->name);
 	}
 	/* resources */
 	l->registers = config->registers > 0 ? config->registers : k->registers;
@@ -273,23 +465,25 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	l->waves = (double)l->n_blocks / l->wave_blocks;
 	int64_t full_waves = l->n_blocks / l->wave_blocks;
 	l->rep_wave_first = full_waves > 0 ? (full_waves / 2) * l->wave_blocks : 0;
-	/* loops */
-	for (int i = 0; i < k->n_loops; i++) {
-		bound_loop *b = &l->loops[i];
-		const km_loop *src = &k->loops[i];
-		b->src = src;
-		b->constant = !expr_is_varying(src->lower, &k->symbols) &&
-			(!src->upper || !expr_is_varying(src->upper, &k->symbols));
-		if (b->constant) {
-			b->lower = expr_eval(src->lower, l->env);
-			if (src->upper) {
-				int64_t span = expr_eval(src->upper, l->env) - b->lower;
-				b->trips = span <= 0 ? 0 : (span + src->step - 1) / src->step;
-			} else
-				b->trips = src->assumed_trips;
-		}
+	/* loops, then every expression over the launch's domain */
+	launch_ranges *r = malloc(sizeof(*r));
+	if (!r)
+		return ctx_error(ctx, "out of memory");
+	memcpy(r->lo, l->env, sizeof(r->lo));
+	memcpy(r->hi, l->env, sizeof(r->hi));
+	for (int d = 0; d < 3; d++) {
+		r->hi[sym_tid_x + d] = l->block[d] - 1;
+		r->hi[sym_ctaid_x + d] = l->grid[d] - 1;
 	}
-	return bind_accesses(ctx, l);
+	int rc = bind_loops(ctx, l, r);
+	if (!rc)
+		rc = check_ranges(ctx, l, r);
+	if (!rc)
+		rc = bind_accesses(ctx, l);
+	if (!rc)
+		rc = check_forms(ctx, l, r);
+	free(r);
+	return rc;
 }
 
 void launch_release(launch *l)

@@ -50,11 +50,13 @@ typedef struct rank_entry {
 	int index;               /* position in the caller's list or in the sweep */
 	int ok;
 	char *error;             /* when !ok: why (malloc'd) */
+	int over_limit;          /* left out: past the work limit */
 } rank_entry;
 
 /* Entries [0, n) are ranked, [n, n + n_failed) failed, in input order. */
 struct warpest_ranking {
 	int n, n_failed;
+	int n_over_limit;
 	rank_entry *entries;
 };
 
@@ -72,7 +74,7 @@ typedef struct rank_job {
 static void *rank_worker(void *arg)
 {
 	rank_job *job = arg;
-	warpest_ctx ctx = {{0}};
+	warpest_ctx ctx = {{0}, 0};
 	for (;;) {
 		pthread_mutex_lock(&job->lock);
 		int i = job->next++;
@@ -82,6 +84,7 @@ static void *rank_worker(void *arg)
 		rank_entry *r = &job->entries[i];
 		ctx_clear(&ctx);
 		warpest_estimate *e = estimate_compute_plain(&ctx, job->kernel, job->hw, &r->config);
+		r->over_limit = !e && ctx.over_limit;
 		if (e) {
 			r->summary = e->summary;
 			if (!job->keep_grid)
@@ -153,8 +156,10 @@ static warpest_ranking *evaluate_and_sort(warpest_ctx *ctx, const warpest_kernel
 	for (int i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
 	qsort(entries, (size_t)n, sizeof(rank_entry), cmp_entry);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		ranking->n += entries[i].ok;
+		ranking->n_over_limit += entries[i].over_limit;
+	}
 	ranking->n_failed = n - ranking->n;
 	ranking->entries = entries;
 	return ranking;
@@ -258,7 +263,7 @@ warpest_ranking *warpest_score(warpest_ctx *ctx, const warpest_kernel *kernel,
 	for (int i = 0; i < n; i++) {
 		const warpest_config *in = (const warpest_config *)((const char *)configs + (size_t)i * stride);
 		warpest_config c;
-		warpest_ctx why = {{0}};
+		warpest_ctx why = {{0}, 0};
 		if (config_normalise(&why, in, &c)) {
 			ctx_error(ctx, "warpest_score: configuration %d: %s", i, why.message);
 			entries_free(entries, i);
@@ -283,6 +288,11 @@ void warpest_ranking_free(warpest_ranking *r)
 int warpest_ranking_size(const warpest_ranking *r)
 {
 	return r->n;
+}
+
+int warpest_ranking_n_over_limit(const warpest_ranking *r)
+{
+	return r->n_over_limit;
 }
 
 const warpest_config *warpest_ranking_config(const warpest_ranking *r, int i)
