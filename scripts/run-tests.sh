@@ -24,8 +24,10 @@ asan_rt=$(cc -print-file-name=libasan.so)
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	ctest --output-on-failure -R '^lit\.')
 
-# 2. the fuzzers (clang-22, libFuzzer + ASan + UBSan), 60 s each from the seeds
+# 2. the fuzzers (clang-22, libFuzzer + ASan + UBSan), 60 s each from the seeds:
+# the core's readers, parser and estimate, then the pass on IR
 bash scripts/run-fuzzers.sh "${WARPEST_FUZZ_SECONDS:-60}"
+bash scripts/fuzz-pass.sh "${WARPEST_FUZZ_SECONDS:-60}" build-fuzz/pass
 
 # 3. the normal build, micro-benchmarks compiled with nvcc when CUDA is present
 cmake -S . -B build -G Ninja
