@@ -322,7 +322,7 @@ int cli_diff_main(int argc, char **argv)
 	char worst[1024] = "";
 	for (int i = 0; i < news.n; i++) {
 		const kfig *b = &news.k[i], *a = find(&olds, b);
-		char t[32], ot[32] = "-", nt[32] = "-", bn[64];
+		char t[32], ot[32] = "-", nt[32] = "-", bn[80]; /* two bottleneck names and " -> " */
 		if (a && a->seconds >= 0)
 			snprintf(ot, sizeof ot, "%.4g us", a->seconds * 1e6);
 		if (b->seconds >= 0)
