@@ -35,7 +35,7 @@ export WARPEST_TABLES="$root/runtime/tables"
 log="$out/fuzz.log"
 set +e
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	"$out/fuzz_pass_ir" "$out/corpus" -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 \
+	"$out/fuzz_pass_ir" "$out/corpus" -max_total_time="$secs" -rss_limit_mb=4096 -timeout=30 -report_slow_units=30 \
 	-max_len=262144 -artifact_prefix="$out/findings/" -print_final_stats=1 > "$log" 2>&1
 rc=$?
 set -e

@@ -32,7 +32,7 @@ for h in $harnesses; do
 	log=build-fuzz/fuzz_$h.log
 	set +e
 	ASAN_OPTIONS=detect_leaks=1 ./build-fuzz/test/fuzz/fuzz_"$h" "$work" -max_total_time="$seconds" \
-		-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+		-timeout=30 -report_slow_units=30 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 		-artifact_prefix="$findings"/ >"$log" 2>&1
 	rc=$?
 	set -e
