@@ -26,7 +26,6 @@ import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TIME_COLUMNS = ("median_ms", "min_ms", "n_launches", "n_files")
-SHAPE = ("block_size_x", "block_size_y")
 
 
 class SetupError(Exception):
@@ -179,16 +178,11 @@ def config_key(pset, row):
 def sample_rows(pset, n, seed):
     """Whole sweeps (rows equal but for the block shape, same thread count),
     drawn at random and in turn from each thread count, until n rows."""
-    from .rank_stats import sweeps
-    groups = sweeps(pset.rows, pset.params)
+    from .rank_stats import sweeps, threads
     rng = random.Random(seed)
     by_threads = {}
-    for g in groups:
-        r = pset.rows[g[0]]
-        t = 1
-        for name in SHAPE:
-            t *= int(float(r.get(name, 1) or 1))
-        by_threads.setdefault(t, []).append(g)
+    for g in sweeps(pset.rows, pset.params):
+        by_threads.setdefault(threads(pset.rows[g[0]]), []).append(g)
     for gs in by_threads.values():
         rng.shuffle(gs)
     order = []
@@ -492,7 +486,7 @@ def run(args):
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     done = read_done(out_path, pset) if args.resume else {}
     todo = [r for r in rows if config_key(pset, r) not in done]
-    results = {k: v for k, v in done.items()}
+    results = dict(done)
     workdir = tempfile.mkdtemp(prefix="warpest-published-")
     tools.make_pch(pset, arch, workdir)
     lock = threading.Lock()

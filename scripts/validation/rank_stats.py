@@ -60,16 +60,24 @@ def recall(pred, meas, top_measured=0.01, top_predicted=0.10):
     return sum(1 for i in by_meas if i in by_pred) / float(k_m)
 
 
-def sweeps(rows, params, shape=("block_size_x", "block_size_y")):
+SHAPE = ("block_size_x", "block_size_y")
+
+
+def threads(row, shape=SHAPE):
+    """Threads per block of a row: the product of its block-shape parameters."""
+    t = 1
+    for p in shape:
+        t *= int(float(row.get(p, 1) or 1))
+    return t
+
+
+def sweeps(rows, params, shape=SHAPE):
     """Groups of row indices that agree on every parameter but the block
     shape and have the same thread count (README: a sweep)."""
     groups = {}
     for i, r in enumerate(rows):
         others = tuple((p, r[p]) for p in params if p not in shape)
-        threads = 1
-        for p in shape:
-            threads *= int(float(r.get(p, 1) or 1))
-        groups.setdefault((others, threads), []).append(i)
+        groups.setdefault((others, threads(r, shape)), []).append(i)
     return [g for _, g in sorted(groups.items(), key=lambda kv: kv[0])]
 
 
