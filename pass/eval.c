@@ -333,7 +333,8 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		if (c > 0 && a) {
 			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
 			int64_t low = c & -c, full = c | (low - 1);
-			if ((full & (full + 1)) == 0 && wp_content(a) % low == 0)
+			/* full = 2^63-1 would need 2^63 as the modulus */
+			if (full != INT64_MAX && (full & (full + 1)) == 0 && wp_content(a) % low == 0)
 				return wp_mod(at, a, wp_const(at, full + 1));
 		}
 		if (c < 0 && ((-c) & (-c - 1)) == 0)
