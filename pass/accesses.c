@@ -275,6 +275,30 @@ static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
 	return a;
 }
 
+/* Whether an address `off` = data terms + `rest` may be costed as `rest`:
+ * every data term is one data atom free of tid.x, and `rest` depends on
+ * both the thread (it spreads the lanes) and the block (blocks cover
+ * different data, so dropping the shift does not merge their footprints). */
+static int row_shift_applies(K *k, const wp_poly *off, const wp_poly *rest)
+{
+	for (int i = 0; i < off->n; i++) {
+		const wp_term *t = &off->t[i];
+		int has = 0;
+		for (int f = 0; f < t->n; f++)
+			has |= k->at.a[t->f[f]].data;
+		if (has && (t->n != 1 || k->at.a[t->f[0]].kind != WP_DATA || k->at.a[t->f[0]].x_dep))
+			return 0;
+	}
+	int tid = 0, block = 0;
+	for (int i = 0; i < rest->n; i++)
+		for (int f = 0; f < rest->t[i].n; f++) {
+			const wp_atom *x = &k->at.a[rest->t[i].f[f]];
+			tid |= x->kind == WP_TID || (x->kind == WP_QUASI && strstr(x->name, "tid.") != NULL);
+			block |= x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL);
+		}
+	return tid && block && wp_has_x_dep(&k->at, rest);
+}
+
 static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 {
 	addr ad = {0};
@@ -335,6 +359,21 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 		else
 			wp_assume(k, "atomic%s: data-dependent address (value loaded at %s) assumed uniform over %lld elements",
 				wp_where(k, a->inst), origin, (long long)range);
+		return;
+	}
+	if (row_shift_applies(k, ad.off, rest)) {
+		/* The data term is the same for the lanes of a row and the affine
+		 * part moves with the thread and the block: the rows stay
+		 * contiguous, shifted by data (dedispersion's per-channel delay, a
+		 * CSR row start read per warp). The affine part is costed as if the
+		 * shift were 0: exact counts per request up to the shift's
+		 * alignment, footprints shifted by it. */
+		a->off = rest;
+		wp_poly *elems = wp_content(rest) % a->bytes == 0 ? wp_fdiv(&k->at, rest, wp_const(&k->at, a->bytes)) : NULL;
+		wp_assume(k, "%s%s: the data-dependent part of the address (value from %s) is the same "
+			"for lanes that share threadIdx.y and .z; costed as its affine part (%s %s), the shift "
+			"taken as 0", a->kind, wp_where(k, a->inst), origin, elems ? "element" : "byte offset",
+			wp_str(&k->at, elems ? elems : rest));
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);

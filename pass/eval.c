@@ -228,7 +228,10 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 /* Is the address of a load the same for every lane of a warp: GEPs over an
  * argument or global with indices free of tid and of loaded data
  * (rowptr[blockIdx.x], a table entry by a parameter)? */
-static int load_is_uniform(K *k, LLVMValueRef p)
+/* Whether the address p is a parameter or global plus indices free of tid
+ * (the same for a warp: `uniform`) or, with `rows`, free of what tells lanes
+ * of one row apart (tid.x, lane id, data that may depend on them). */
+static int address_free_of_tid(K *k, LLVMValueRef p, int rows)
 {
 	const char *why = k->why;
 	int ok = 1;
@@ -241,6 +244,10 @@ static int load_is_uniform(K *k, LLVMValueRef p)
 		}
 		for (unsigned i = 1; LLVMIsAGetElementPtrInst(p) && ok && i < (unsigned)LLVMGetNumOperands(p); i++) {
 			wp_poly *q = wp_ev(k, LLVMGetOperand(p, i));
+			if (rows) {
+				ok = q && !wp_has_x_dep(&k->at, q);
+				continue;
+			}
 			ok = q && !wp_has_data(&k->at, q);
 			for (int t = 0; ok && t < q->n; t++)
 				for (int f = 0; f < q->t[t].n; f++)
@@ -251,6 +258,54 @@ static int load_is_uniform(K *k, LLVMValueRef p)
 	}
 	k->why = why;
 	return ok && (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p));
+}
+
+/* Whether a floating-point value is the same for lanes that share tid.y and
+ * tid.z: built by arithmetic from constants, parameters, integers free of
+ * tid.x and values loaded from addresses free of it. */
+static int float_free_of_tid_x(K *k, LLVMValueRef v, int depth)
+{
+	if (LLVMIsAConstant(v) || LLVMIsAArgument(v))
+		return 1;
+	if (depth > 12 || !LLVMIsAInstruction(v))
+		return 0;
+	switch (LLVMGetInstructionOpcode(v)) {
+	case LLVMFAdd:
+	case LLVMFSub:
+	case LLVMFMul:
+	case LLVMFDiv:
+	case LLVMFNeg:
+	case LLVMFPExt:
+	case LLVMFPTrunc:
+		for (int i = 0; i < LLVMGetNumOperands(v); i++)
+			if (!float_free_of_tid_x(k, LLVMGetOperand(v, i), depth + 1))
+				return 0;
+		return 1;
+	case LLVMSIToFP:
+	case LLVMUIToFP: {
+		const char *why = k->why;
+		wp_poly *q = wp_ev(k, LLVMGetOperand(v, 0));
+		k->why = why;
+		return q && !wp_has_x_dep(&k->at, q);
+	}
+	case LLVMLoad:
+		return address_free_of_tid(k, LLVMGetOperand(v, 0), 1);
+	case LLVMCall: {
+		/* fma and fmuladd: arithmetic on their three operands */
+		LLVMValueRef f = LLVMGetCalledValue(v);
+		size_t len = 0;
+		const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+		if (strncmp(name, "llvm.fma", 8) != 0 && strncmp(name, "llvm.fmuladd", 12) != 0 &&
+		    strncmp(name, "__nv_fmaf", 9) != 0)
+			return 0;
+		for (unsigned i = 0; i < 3 && i < LLVMGetNumArgOperands(v); i++)
+			if (!float_free_of_tid_x(k, LLVMGetOperand(v, i), depth + 1))
+				return 0;
+		return 1;
+	}
+	default:
+		return 0;
+	}
 }
 
 static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
@@ -428,7 +483,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		return fail(k, "value merged from different paths (phi)");
 	}
 	case LLVMLoad: {
-		int uniform = load_is_uniform(k, LLVMGetOperand(v, 0));
+		int uniform = address_free_of_tid(k, LLVMGetOperand(v, 0), 0);
 		char *l = wp_loc_of(k, v);
 		char *name = wp_printf(k->ar, "load@%s#%p", l ? l : "?", (void *)v);
 		int id = wp_atom_get(at, name, WP_DATA);
@@ -437,6 +492,20 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		at->a[id].range = value_range(k, v, 0);
 		at->a[id].origin = l ? l : wp_strdup(k->ar, "?");
 		at->a[id].uniform = uniform;
+		at->a[id].x_dep = !address_free_of_tid(k, LLVMGetOperand(v, 0), 1);
+		return wp_atom_poly(at, id);
+	}
+	case LLVMFPToUI:
+	case LLVMFPToSI: {
+		/* an integer computed from floating-point data (a shift scaled from
+		 * a table): a data atom, free of tid.x when its operands are */
+		char *l = wp_loc_of(k, v);
+		char *name = wp_printf(k->ar, "cvt@%s#%p", l ? l : "?", (void *)v);
+		int id = wp_atom_get(at, name, WP_DATA);
+		at->a[id].data = 1;
+		at->a[id].varying = 1;
+		at->a[id].origin = wp_printf(k->ar, "%s (float to integer)", l ? l : "?");
+		at->a[id].x_dep = !float_free_of_tid_x(k, LLVMGetOperand(v, 0), 0);
 		return wp_atom_poly(at, id);
 	}
 	case LLVMAtomicRMW:

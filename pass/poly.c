@@ -95,6 +95,8 @@ int wp_atom_get(wp_atoms *at, const char *name, enum wp_atom_kind kind)
 	a->rank = base[kind] + (kind <= WP_NCTAID ? dim : at->n);
 	a->varying = kind == WP_TID || kind == WP_CTAID || kind == WP_LOOP;
 	a->data = kind == WP_DATA;
+	/* data atoms are x-dependent until their producer shows otherwise */
+	a->x_dep = (kind == WP_TID && name[0] && name[len - 1] == 'x') || kind == WP_DATA;
 	return at->n++;
 }
 
@@ -307,6 +309,15 @@ int wp_has_varying(const wp_atoms *at, const wp_poly *p)
 	return v;
 }
 
+int wp_has_x_dep(const wp_atoms *at, const wp_poly *p)
+{
+	for (int i = 0; p && i < p->n; i++)
+		for (int k = 0; k < p->t[i].n; k++)
+			if (at->a[p->t[i].f[k]].x_dep)
+				return 1;
+	return 0;
+}
+
 uint64_t wp_loops(const wp_atoms *at, const wp_poly *p)
 {
 	return poly_loops(at, p, NULL, NULL);
@@ -316,10 +327,12 @@ static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, con
 {
 	int v = 0, d = 0;
 	uint64_t m = poly_loops(at, a, &v, &d) | poly_loops(at, b, &v, &d);
+	int x = wp_has_x_dep(at, a) || wp_has_x_dep(at, b);
 	int id = wp_atom_get(at, text, d ? WP_DATA : WP_QUASI);
 	at->a[id].varying = v;
 	at->a[id].data = d;
 	at->a[id].loops = m;
+	at->a[id].x_dep = x;
 	return wp_atom_poly(at, id);
 }
 

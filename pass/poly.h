@@ -24,6 +24,8 @@ typedef struct wp_atom {
 	int64_t range;     /* data atoms: number of distinct values, 0 unknown */
 	char *origin;      /* data atoms: where the value was loaded */
 	int uniform;       /* data atoms: loaded from an address free of tid (same for a warp) */
+	int x_dep;         /* may differ between lanes that share tid.y and tid.z (tid.x, lane id,
+			    * data not shown to be free of them) */
 } wp_atom;
 
 #define WP_MAXF 6
@@ -76,6 +78,8 @@ wp_poly *wp_subst(wp_atoms *at, const wp_poly *p, int atom, const wp_poly *q);
 /* Properties over all atoms. */
 int wp_has_data(const wp_atoms *at, const wp_poly *p);
 int wp_has_varying(const wp_atoms *at, const wp_poly *p);
+/* Whether p may differ between lanes that share tid.y and tid.z. */
+int wp_has_x_dep(const wp_atoms *at, const wp_poly *p);
 uint64_t wp_loops(const wp_atoms *at, const wp_poly *p);
 /* Text in the kernel-model expression syntax (arena string). */
 char *wp_str(wp_atoms *at, const wp_poly *p);
