@@ -14,25 +14,25 @@
 // not (a loop value used after the loop), a separate limitation.
 // CHECK: { "field": "in", "kind": "load", "bytes": 1, "index": [ "2*it0", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
 // CHECK: { "field": "in", "kind": "load", "bytes": 1, "index": [ "2*it0 + 1", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
-// CHECK: the data-dependent part of the address (value from row-shift.cu:[[#@LINE+38]]:{{[0-9]+}} (float to integer)) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + ctaid.x*ntid.x + 2*it0*pitch), the shift taken as 0
+// CHECK: the data-dependent part of the address (value from row-shift.cu:{{[0-9]+}}:{{[0-9]+}} (float to integer)) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + ctaid.x*ntid.x + 2*it0*pitch), the shift taken as 0
 // LANE: "field": "in", "kind": "load", "bytes": 1, "analysable": false, "reason": "address depends on data loaded at row-shift.cu:{{[0-9]+}}:{{[0-9]+}} (float to integer)", "assume": "random"
 // LANE-NOT: the shift taken as 0
 // FREE: "field": "in", "kind": "load", "bytes": 4, "analysable": false, "reason": "address depends on data loaded at
 // FREE-NOT: the shift taken as 0
 // ROWS: { "field": "val", "kind": "load", "bytes": 4, "index": [ "tid.x + 32*ctaid.x" ]
-// ROWS: value from row-shift.cu:[[#@LINE+62]]:{{[0-9]+}}) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + 32*ctaid.x), the shift taken as 0
+// ROWS: value from row-shift.cu:[[#@LINE+61]]:{{[0-9]+}}) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + 32*ctaid.x), the shift taken as 0
 // REMARK: delay_sum (sm_90): 6 accesses (2 not analysable)
 // REMARK: load in[2*it0][threadIdx.x + blockIdx.x*blockDim.x]
 // REMARK: per_lane_delay (sm_90): 3 accesses (1 not analysable)
 // REMARK: block_free (sm_90): 3 accesses (1 not analysable)
 // REMARK: row_gather (sm_90): 3 accesses (0 not analysable)
 
-template <int ROWS_PER_BLOCK>
-__global__ void delay_sum_t(const unsigned char *__restrict__ in, float *__restrict__ out,
-	const float *__restrict__ delay, int n_samples, int pitch, int n_rows, int n_channels, float step)
+// One row of trial values per thread row, the samples along x (in the
+// style of a dedispersion kernel; written for this test).
+__device__ __forceinline__ void delay_sum_row(const unsigned char *__restrict__ in, float *__restrict__ out,
+	const float *__restrict__ delay, int n_samples, int pitch, int n_rows, int n_channels, float step, int row)
 {
 	int sample = blockIdx.x * blockDim.x + threadIdx.x;
-	int row = blockIdx.y * ROWS_PER_BLOCK + threadIdx.y;
 	if (sample >= n_samples || row >= n_rows)
 		return;
 	float acc = 0.0f;
@@ -42,20 +42,19 @@ __global__ void delay_sum_t(const unsigned char *__restrict__ in, float *__restr
 	}
 	out[row * n_samples + sample] = acc;
 }
+
+template <int ROWS_PER_BLOCK>
+__global__ void delay_sum_t(const unsigned char *in, float *out, const float *delay, int n_samples, int pitch,
+	int n_rows, int n_channels, float step)
+{
+	delay_sum_row(in, out, delay, n_samples, pitch, n_rows, n_channels, step, blockIdx.y * ROWS_PER_BLOCK + threadIdx.y);
+}
 template __global__ void delay_sum_t<8>(const unsigned char *, float *, const float *, int, int, int, int, float);
+
 extern "C" __global__ void delay_sum(const unsigned char *in, float *out, const float *delay, int n_samples,
 	int pitch, int n_rows, int n_channels, float step)
 {
-	int sample = blockIdx.x * blockDim.x + threadIdx.x;
-	int row = blockIdx.y * blockDim.y + threadIdx.y;
-	if (sample >= n_samples || row >= n_rows)
-		return;
-	float acc = 0.0f;
-	for (int c = 0; c < n_channels; c++) {
-		unsigned int shift = (row * step) * delay[c];
-		acc += in[c * pitch + sample + shift];
-	}
-	out[row * n_samples + sample] = acc;
+	delay_sum_row(in, out, delay, n_samples, pitch, n_rows, n_channels, step, blockIdx.y * blockDim.y + threadIdx.y);
 }
 
 extern "C" __global__ void per_lane_delay(const unsigned char *in, float *out, const float *delay, int n)
