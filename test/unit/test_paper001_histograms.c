@@ -23,7 +23,7 @@
  * U = atomic limiter / predicted time (docs/atomics.md section 4). With the
  * non-atomic limiter of these launches (V100: L2 20.63 us = 28469 cycles at
  * 1380 MHz; A6000: DRAM 22.93 us = 41274 cycles at 1800 MHz, listing 2's
- * compute 23.18 us = 41724 cycles) and S = L/n + a + b*e
+ * L1 23.76 us = 42768 cycles) and S = L/n + a + b*e
  * (docs/atomics.md section 8):
  *   V100 uniform: S = 60/64 + 2.05 + 0.0875*3.533 = 3.297;
  *                 U = 6553.6*3.297 / 28469 = 0.759
@@ -33,8 +33,11 @@
  *   A6000 POPC.INC solid:   S = 1.5 + 1.53 + 0.672 = 3.702; U = 0.560
  *   A6000 ADD uniform: S = 1.5 + 4.39 + 0.309 = 6.199; U = 0.937
  *   A6000 ADD solid:   S = 1.5 + 4.39 + 2.8 = 8.69; B = 54239 > 41274: U = 1
- *   A6000 ADD listing 2 solid: S = 1.5 + 4.39 + 0.7 = 6.59; B = 41131 < 41724:
- *                 U = 0.986; speedup 54239 / 41724 = 1.30
+ *   A6000 ADD listing 2 solid: S = 1.5 + 4.39 + 0.7 = 6.59; B = 41131. The
+ *                 constants were fitted against listing 2's compute limiter
+ *                 (41724 cycles: U = 0.986, speedup 54239 / 41724 = 1.30);
+ *                 since the L1 fill wavefronts (docs/model.md) its L1 limiter
+ *                 is 23.76 us = 42768 cycles: U = 0.962, speedup 1.27
  * The ADD and POPC.INC figures of the A6000 and the Titan V uniform figure
  * are what the constants were fitted to (docs/atomics.md section 8); the
  * solid-image saturation, listing 2's figures and the orderings follow. */
