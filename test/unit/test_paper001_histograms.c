@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "read_text.h"
 #include "hardware/hw_table.h"
 #include "limiters/shared_atomic.h"
 #include "warpest/warpest.h"
@@ -56,25 +57,6 @@ typedef struct paper_case {
 	const char *from, *to;  /* one text replacement in the model (NULL: none) */
 	const char *from2, *to2;
 } paper_case;
-
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *text = malloc((size_t)size + 1);
-	if (text && fread(text, 1, (size_t)size, f) != (size_t)size) {
-		free(text);
-		text = NULL;
-	}
-	if (text)
-		text[size] = '\0';
-	fclose(f);
-	return text;
-}
 
 /* Replaces the first `from` in *text by `to`; 0 when `from` is absent. */
 static int replace_once(char **text, const char *from, const char *to)
