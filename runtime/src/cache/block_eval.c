@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cache/block_eval_impl.h"
+#include "cache/fold_reuse.h"
 
 static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
 {
@@ -77,10 +78,12 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->use_boxes = use_boxes;
 	ev->use_residue_costs = use_residue_costs;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
-	if (!ev->plans || l->n_groups > 256) {
+	ev->fold_keep = calloc((size_t)l->n_accesses + 1, sizeof(double));
+	if (!ev->plans || !ev->fold_keep || l->n_groups > 256) {
 		block_evaluator_free(ev);
 		return NULL;
 	}
+	fold_reuse_keep(l, ev->fold_keep);
 	ev->cached = 1;
 	for (int i = 0; i < l->kernel->n_loops; i++)
 		ev->has_varying_loops |= !l->loops[i].constant;
@@ -226,6 +229,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->warp_range);
 	free(ev->warp_range_known);
 	free(ev->warp_shape);
+	free(ev->fold_keep);
 	free(ev);
 }
 
@@ -402,6 +406,8 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 		slot = (slot + 1) % ev->n_slots;
 	}
 	block_class *cls = block_class_evaluate(ev, id, c, offsets);
+	if (cls)
+		fold_reuse_apply(ev->l, ev->fold_keep, cls);
 	if (!cls)
 		return NULL;
 	if (ev->n_classes == ev->cap_classes) {

@@ -43,6 +43,7 @@ struct block_evaluator {
 	linear_form constraints[MAX_CONSTRAINTS];
 	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
 	access_plan *plans;
+	double *fold_keep;       /* per access: share of its L1 requests left by register reuse */
 	int64_t group_coeff[256][3];
 	int64_t group_atom[256][QUASI_MAX_ATOMS]; /* atom coefficients of quasi-affine groups */
 	/* the block being looked up: each atom's residue (part of the class key)

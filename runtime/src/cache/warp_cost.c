@@ -16,6 +16,17 @@ static int count_distinct(int64_t *v, int n)
 	return d;
 }
 
+#define L1_FILL_BYTES_PER_WAVEFRONT 128.0
+
+double l1_fill_wavefronts(const warpest_hw *hw, double l2_load_bytes)
+{
+	(void)hw;
+	/* the data array: 32 banks of 4 B, on every GPU warpest knows (SPEC
+	 * §5.1); a fill does not pass the LSU issue limit that makes
+	 * l1_bytes_per_cycle 64 on GA10x/AD10x/TU10x */
+	return l2_load_bytes > 0 ? l2_load_bytes / L1_FILL_BYTES_PER_WAVEFRONT : 0.0;
+}
+
 void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
 	const unsigned char *active, warp_cost *out)
 {

@@ -23,6 +23,12 @@ typedef struct warp_cost {
 void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
 	const unsigned char *active, warp_cost *out);
 
+/* Data-stage wavefronts of the L1 fills for `l2_load_bytes` read from L2:
+ * the sectors returned from L2 are written into the L1 data array through
+ * the same data stage the loads read it through, 128 B (one line) a
+ * wavefront (docs/model.md "L1 cycles"). */
+double l1_fill_wavefronts(const warpest_hw *hw, double l2_load_bytes);
+
 /* The costs of one lane pattern by the first lane's address modulo 128,
  * filled in as residues are met. */
 typedef struct residue_costs {

@@ -136,9 +136,10 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			s->l1_tag_wavefronts += a->tag_wavefronts * e->scale;
 	}
 	cycles *= e->scale;
-	s->l1_cycles_per_thread = s->active_threads ? cycles / (double)s->active_threads : 0;
 	s->l2_load_bytes = (m->wave_unique_load_sectors + m->wave_l1_capacity_miss_sectors) *
 		sector * e->scale;
+	cycles += l1_fill_wavefronts(hw, s->l2_load_bytes); /* fills from L2 use the data stage */
+	s->l1_cycles_per_thread = s->active_threads ? cycles / (double)s->active_threads : 0;
 	s->l2_store_bytes = m->wave_store_sectors * sector * e->scale;
 	s->dram_load_bytes = m->wave_dram_load_bytes * e->scale;
 	s->dram_store_bytes = m->wave_store_bytes * e->scale;

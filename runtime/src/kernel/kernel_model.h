@@ -34,6 +34,7 @@ typedef struct km_loop {
 	int64_t step;
 	int64_t assumed_trips;
 	char reason[160];
+	int unrolled;            /* fully unrolled: loads repeated across iterations stay in registers */
 } km_loop;
 
 /* How the addresses of an unanalysable access are assumed to fall: each

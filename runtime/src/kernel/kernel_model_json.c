@@ -258,7 +258,7 @@ static int read_loops_bounds(reader *r, json_object *doc)
 		char path[64];
 		snprintf(path, sizeof(path), "loops[%d]", i);
 		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
-			"reason", "loc", NULL};
+			"reason", "loc", "unrolled", NULL};
 		if (check_keys(r, l, path, keys))
 			return -1;
 		loop->lower = parse_key(r, l, path, "lower", 0, 1);
@@ -275,6 +275,10 @@ static int read_loops_bounds(reader *r, json_object *doc)
 					"listed before this one (loops go outermost first)", r->k->loops[j].var);
 				return fail_at(r, path, what);
 			}
+		json_object *unrolled = get(l, "unrolled");
+		if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
+			return fail_at(r, path, "'unrolled' must be true or false");
+		loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
 		loop->step = 1;
 		if (get_int_max(r, l, path, "step", &loop->step, 0, 1, EXPR_VALUE_MAX))
 			return -1;
