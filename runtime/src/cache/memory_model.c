@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/ctx.h"
+#include "cache/capacity.h"
 #include "cache/memory_model.h"
 #include "cache/wave_boxes.h"
 
@@ -128,7 +129,7 @@ static void find_plane(const launch *l, memory_result *m)
 static double record_reuse(memory_result *m, const warpest_hw *hw, int waves_back, double reused,
 	double volume)
 {
-	double l2 = hw->l2_effective_bytes.value;
+	double l2 = m->l2_capacity_bytes;
 	reuse_distance *r = &m->reuse[m->n_reuse++];
 	r->waves_back = waves_back;
 	r->reused_bytes = reused;
@@ -146,7 +147,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	const warpest_hw *hw = l->hw;
 	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
 	int64_t sector = (int64_t)hw->sector_bytes.value;
-	double l2 = hw->l2_effective_bytes.value;
+	double l2 = hw->l2_effective_bytes.value; /* until the wave's duplication is known */
 	int64_t first = l->rep_wave_first;
 	int64_t count = l->n_blocks - first < l->wave_blocks ? l->n_blocks - first : l->wave_blocks;
 	m->wave_blocks = count;
@@ -165,10 +166,10 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 
 	/* L1: resident blocks' allocated lines against the L1 left by shared
 	 * memory; redundant load sectors miss at the capacity miss rate. */
-	double lines_per_block = m->l1_oversubscription / (double)count;
-	m->l1_oversubscription = l->l1_capacity_bytes > 0 ?
-		lines_per_block * hw->l1_line_bytes.value * l->blocks_per_sm / l->l1_capacity_bytes : 1e9;
-	m->l1_capacity_hit_rate = hw_gompertz_hit(&hw->hit_l1_redundant, m->l1_oversubscription);
+	double outer_iterations = capacity_l1_outer_iterations(l, access, (double)m->wave_active_threads);
+	m->l1_oversubscription = capacity_l1_oversubscription(l, m->l1_oversubscription / (double)count /
+		outer_iterations, count);
+	m->l1_capacity_hit_rate = capacity_l1_hit(hw, m->l1_oversubscription);
 	double redundant = m->wave_requested_load_sectors - m->wave_unique_load_sectors;
 	if (redundant < 0)
 		redundant = 0;
@@ -188,6 +189,9 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->wave_load_units_bytes = (double)run_list_measure(&f0) * (double)fetch;
 	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
+	m->l2_duplication = capacity_l2_duplication(hw, m->wave_unique_load_sectors * (double)sector,
+		m->wave_load_units_bytes);
+	l2 = m->l2_capacity_bytes = capacity_l2_bytes(hw, m->l2_duplication);
 	double partial = (double)run_list_partial_units(&cur.store_bytes, sector);
 	m->wave_fill_bytes = partial * (double)sector *
 		(1.0 - hw_gompertz_hit(&hw->hit_l2_store, wave_volume / l2));

@@ -27,6 +27,8 @@ typedef struct memory_result {
 	double wave_store_bytes;
 	double wave_fill_bytes;         /* reads forced by partially written sectors */
 	double wave_dram_load_bytes;    /* after reuse from earlier waves */
+	double l2_duplication;          /* share of the wave's data held in both L2 segments */
+	double l2_capacity_bytes;       /* L2 left for distinct data (capacity.c) */
 	int n_reuse;
 	reuse_distance reuse[MAX_REUSE_DISTANCE];
 	char plane_field[64];

@@ -119,7 +119,7 @@ static int read_string(const table_reader *reader, struct json_object *obj, cons
 
 /* Every value names where it came from; the prefix says what kind of source. */
 static const char *const source_kinds[] = {
-	"datasheet:", "publication:", "measured:", "model:", "secondary:", "inference:",
+	"datasheet:", "publication:", "measured:", "model:", "secondary:", "inference:", "fit:",
 	"unverified:", NULL
 };
 
@@ -135,7 +135,7 @@ static int read_source(const table_reader *reader, struct json_object *obj, cons
 	char path[192];
 	join_path(path, sizeof(path), parent, "source");
 	return field_error(reader, path, "must start with one of datasheet:, publication:, "
-		"measured:, model:, secondary:, inference:, unverified: (got \"%.40s\")", dest);
+		"measured:, model:, secondary:, inference:, fit:, unverified: (got \"%.40s\")", dest);
 }
 
 /* Optional free-text member "note": a string when present. */

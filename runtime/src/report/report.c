@@ -152,6 +152,8 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(mem, "wave_l1_capacity_miss_sectors", m->wave_l1_capacity_miss_sectors);
 	put_d(mem, "l1_oversubscription", m->l1_oversubscription);
 	put_d(mem, "l1_capacity_hit_rate", m->l1_capacity_hit_rate);
+	put_d(mem, "l2_duplication", m->l2_duplication);
+	put_d(mem, "l2_capacity_bytes", m->l2_capacity_bytes);
 	put_d(mem, "launch_scale", e->scale);
 	json_object_object_add(root, "memory", mem);
 
@@ -176,7 +178,7 @@ static json_object *build_json(const warpest_estimate *e)
 		put_i(o, "waves_back", r->waves_back);
 		put_d(o, "reused_bytes", r->reused_bytes);
 		put_d(o, "volume_bytes", r->volume_bytes);
-		put_d(o, "capacity_bytes", hw->l2_effective_bytes.value);
+		put_d(o, "capacity_bytes", m->l2_capacity_bytes);
 		put_d(o, "oversubscription", r->oversubscription);
 		put_d(o, "hit_rate", r->hit_rate);
 		json_object_object_add(o, "fits", json_object_new_boolean(r->fits));
@@ -354,7 +356,7 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 			e->atomic.active_lanes, e->atomic.assumption,
 			e->atomic.provisional ? " [provisional T table]" : "");
 	if (m->n_reuse) {
-		human_bytes(hw->l2_effective_bytes.value, a, sizeof(a));
+		human_bytes(m->l2_capacity_bytes, a, sizeof(a));
 		tprintf(&t, "\nlayer conditions (reuse from earlier waves; effective L2 %s)\n", a);
 		for (int i = 0; i < m->n_reuse; i++) {
 			const reuse_distance *r = &m->reuse[i];

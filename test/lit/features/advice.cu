@@ -9,10 +9,10 @@
 // CHECK: remark: {{.*}}advice.cu:[[#@LINE+26]]:{{[0-9]+}}: load tile[32*threadIdx.x + threadIdx.y]: 32-way shared-memory bank conflict, 32 wavefronts per instruction where 1 would do; rows of tile are 128 B, a multiple of the 32 banks of 4 B: declare them 33 elements long
 // CHECK-NOT: remark: {{.*}}padded{{.*}}bank conflict
 //
-// RUN: %opt-warpest -passes='warpest<block=32x4x2;param=nx:640;param=ny:512;param=nz:512>' -pass-remarks-analysis='^warpest$' -disable-output %S/../examples/stencil3d25.ll 2>&1 | FileCheck %s --check-prefix=LC
+// RUN: %opt-warpest -passes='warpest<block=32x4x2;param=nx:1280;param=ny:512;param=nz:256>' -pass-remarks-analysis='^warpest$' -disable-output %S/../examples/stencil3d25.ll 2>&1 | FileCheck %s --check-prefix=LC
 // LC: stencil3d25 (sm_90, h100-sxm): occupancy 8 blocks, 64 of 64 warps per SM, limited by threads
-// LC: layer condition 1 wave back holds: {{[0-9]+}} kB touched in between, L2 holds 31457 kB
-// LC: layer condition 3 waves back broken: {{[0-9]+}} kB touched in between, L2 holds 31457 kB, hit rate {{[0-9]+}}% on {{[0-9]+}} kB reused; to restore it, shrink the plane of src to at most {{[0-9]+}} elements (now 327680)
+// LC: layer condition 1 wave back holds: {{[0-9]+}} kB touched in between, L2 holds 46100 kB
+// LC: layer condition 4 waves back broken: {{[0-9]+}} kB touched in between, L2 holds 46100 kB, hit rate {{[0-9]+}}% on {{[0-9]+}} kB reused; to restore it, shrink the plane of src to at most {{[0-9]+}} elements (now 655360)
 // LC: stencil3d25 (sm_90): assumes registers per thread unknown
 // The per-access figures are not among the kernel remarks.
 // RUN: %opt-warpest -passes='warpest<block=32x4x2;param=nx:64;param=ny:64;param=nz:64>' -pass-remarks-analysis='^warpest$' -disable-output %S/../examples/stencil3d25.ll 2>&1 | FileCheck %s --check-prefix=ONLY
