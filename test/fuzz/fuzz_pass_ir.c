@@ -46,6 +46,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i + sizeof flag - 1 <= size; i++)
 		if (memcmp(text + i, flag, sizeof flag - 1) == 0)
 			text[i] = 'd';
+	/* LLVM 22's parser reads uninitialised heap memory when it rejects a
+	 * value number that is too large (%9223372036854775807): harmless in
+	 * opt, a SEGV under ASan's malloc fill. Not the pass's code, and clang
+	 * never writes such numbers: skip them. */
+	for (size_t i = 0, digits = 0; i < size; i++) {
+		int digit = text[i] >= '0' && text[i] <= '9';
+		digits = digit && digits ? digits + 1 : digit && i > 0 && (text[i - 1] == '%' || text[i - 1] == '@');
+		if (digits > 9) {
+			free(text);
+			return 0;
+		}
+	}
 	LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, size, "fuzz");
 	free(text);
 	LLVMModuleRef m = NULL;
