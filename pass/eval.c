@@ -394,6 +394,20 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		}
 		if (c < 0 && ((-c) & (-c - 1)) == 0)
 			return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
+		if (c > 0 && a) {
+			/* a run of ones 2^h - low: (x mod 2^h) rounded down to a multiple
+			 * of low (n & 0x7ffffffe, the even part of a trip count that
+			 * clang's unroller computes); x mod 2^h is x itself for values
+			 * below 2^h, which non-negative values of a type of h+1 bits are */
+			int64_t low = c & -c, full = c | (low - 1);
+			unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+			if (full != INT64_MAX && (full & (full + 1)) == 0) {
+				int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
+				wp_poly *inner = sign_free ? a : wp_mod(at, a, wp_const(at, full + 1));
+				wp_assume(k, "right shifts and divisions are on non-negative values");
+				return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
+			}
+		}
 		return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
 	}
 	case LLVMOr:

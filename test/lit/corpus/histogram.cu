@@ -62,6 +62,6 @@ extern "C" __global__ void hist_reduce(const unsigned *partial, unsigned *bins, 
 		return;
 	unsigned s = 0;
 	for (int j = 0; j < nblocks; j++)
-		s += partial[j * nbins + b]; //! unanalysed (not yet: unrolled remainder of a loop whose trip count is lost)
+		s += partial[j * nbins + b];
 	bins[b] = s;
 }

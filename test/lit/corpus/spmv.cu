@@ -43,7 +43,7 @@ extern "C" __global__ void spmv_ell(const int *col, const float *val, const floa
 		return;
 	float s = 0.f;
 	for (int k = 0; k < width; k++) {
-		int c = col[k * nrows + r]; //! unanalysed (not yet: unrolled remainder of a loop whose trip count is lost)
+		int c = col[k * nrows + r];
 		if (c >= 0)
 			s += val[k * nrows + r] * x[c]; //! unanalysed
 	}

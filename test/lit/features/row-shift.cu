@@ -10,8 +10,9 @@
 // RUN: FileCheck %s --input-file=%t/per_lane_delay.json --check-prefix=LANE
 // RUN: FileCheck %s --input-file=%t/block_free.json --check-prefix=FREE
 // RUN: FileCheck %s --input-file=%t/row_gather.json --check-prefix=ROWS
-// The unrolled loop's accesses are analysable; the remainder iteration's are
-// not (a loop value used after the loop), a separate limitation.
+// The unrolled loop's accesses and its remainder iteration's are analysable
+// (the remainder reads element 2*(n/2): the unroller's n & 0x7ffffffe).
+// CHECK: { "field": "in", "kind": "load", "bytes": 1, "index": [ "2*((n_channels) / 2)", "tid.x + ctaid.x*ntid.x" ], "guard": "n_channels > 0 && (n_channels) % 2 != 0"
 // CHECK: { "field": "in", "kind": "load", "bytes": 1, "index": [ "2*it0", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
 // CHECK: { "field": "in", "kind": "load", "bytes": 1, "index": [ "2*it0 + 1", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
 // CHECK: the data-dependent part of the address (value from row-shift.cu:{{[0-9]+}}:{{[0-9]+}} (float to integer)) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + ctaid.x*ntid.x + 2*it0*pitch), the shift taken as 0
@@ -21,7 +22,7 @@
 // FREE-NOT: the shift taken as 0
 // ROWS: { "field": "val", "kind": "load", "bytes": 4, "index": [ "tid.x + 32*ctaid.x" ]
 // ROWS: value from row-shift.cu:[[#@LINE+61]]:{{[0-9]+}}) is the same for lanes that share threadIdx.y and .z; costed as its affine part (element tid.x + 32*ctaid.x), the shift taken as 0
-// REMARK: delay_sum (sm_90): 6 accesses (2 not analysable)
+// REMARK: delay_sum (sm_90): 6 accesses (0 not analysable)
 // REMARK: load in[2*it0][threadIdx.x + blockIdx.x*blockDim.x]
 // REMARK: per_lane_delay (sm_90): 3 accesses (1 not analysable)
 // REMARK: block_free (sm_90): 3 accesses (1 not analysable)
