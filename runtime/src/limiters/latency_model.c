@@ -1,0 +1,98 @@
+/* The latency and occupancy term: each memory level's achievable rate from
+ * Little's law (work in flight / time per round), with the latency growing
+ * as the level fills, capped by the level's peak through a p-norm. The
+ * formulas and their calibration are in docs/model.md §8. */
+#include "limiters/latency_model.h"
+
+#include <math.h>
+
+double latency_achievable_rate(const level_demand *d, double in_flight)
+{
+	if (in_flight <= 0 || d->peak_rate <= 0)
+		return 0;
+	/* B = N / (T0 + k L B / P): the positive root of a B^2 + T0 B - N = 0,
+	 * written so that a -> 0 stays exact (B -> N / T0) */
+	double t0 = d->latency_seconds + d->overhead_seconds;
+	double a = LATENCY_QUEUE_FACTOR * d->latency_seconds / d->peak_rate;
+	double bound = 2 * in_flight / (t0 + sqrt(t0 * t0 + 4 * a * in_flight));
+	if (bound <= 0)
+		return 0;
+	/* smooth min of the two rates: (P^-p + B^-p)^(-1/p), scaled by P to stay
+	 * in range */
+	double ratio = d->peak_rate / bound;
+	return d->peak_rate / pow(1 + pow(ratio, LATENCY_CAP_EXPONENT), 1 / LATENCY_CAP_EXPONENT);
+}
+
+double latency_saturation_warps(const level_demand *d, double work_per_warp, double sm_count)
+{
+	if (work_per_warp <= 0 || sm_count <= 0)
+		return 0;
+	/* B = P when the in-flight work is P (T0 + k L) */
+	double t = d->latency_seconds * (1 + LATENCY_QUEUE_FACTOR) + d->overhead_seconds;
+	return d->peak_rate * t / (sm_count * work_per_warp);
+}
+
+/* Dependent load rounds per thread: the largest trip product of a global
+ * load or atomic (loads of one iteration are independent, iterations are
+ * not: Chosen, docs/model.md §8). Loops with thread-dependent bounds count
+ * one iteration, as in the compute model. */
+static double load_rounds(const launch *l)
+{
+	double rounds = 1;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const km_access *a = l->accesses[i].src;
+		if (l->accesses[i].field->space != km_space_global || a->kind == km_store)
+			continue;
+		double trips = 1;
+		for (int j = 0; j < a->n_loops; j++) {
+			const bound_loop *bl = &l->loops[a->loops[j]];
+			trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
+		}
+		if (trips > rounds)
+			rounds = trips;
+	}
+	return rounds;
+}
+
+void latency_model_run(const launch *l, const double work[latency_n_levels],
+	latency_result *r, assumption_list *assumptions)
+{
+	const warpest_hw *hw = l->hw;
+	double sm_count = hw->sm_count.value, hz = hw->clock_mhz.value * 1e6;
+	double peak[latency_n_levels] = { sm_count * hz, hw->l2_bandwidth.value,
+		hw->dram_bandwidth.value };
+	/* a measured DRAM curve over resident warps already holds the ramp */
+	int dram_curve = hw->dram_bandwidth_curve.n > 0;
+	if (dram_curve)
+		peak[latency_dram] = hw_curve_eval(&hw->dram_bandwidth_curve, l->warps_per_sm);
+	double latency[latency_n_levels] = { hw->latency.l1, hw->latency.l2, hw->latency.dram };
+	double warps_total = (double)l->n_blocks * l->warps_per_block;
+	r->applied = hw->latency.present;
+	r->rounds = load_rounds(l);
+	r->resident_warps = fmin((double)l->warps_per_sm, warps_total / sm_count);
+	r->saturation_warps = 0;
+	if (!r->applied)
+		assumption_add(assumptions, "hardware table '%s' has no measured latencies: memory "
+			"levels at their peak bandwidth at any occupancy, limiters combined by the max "
+			"(docs/hardware-table.md latency_cycles)", hw->id);
+	int binding = -1;
+	for (int i = 0; i < latency_n_levels; i++) {
+		r->peak_seconds[i] = peak[i] > 0 ? work[i] / peak[i] : 0;
+		r->rate[i] = peak[i];
+		r->seconds[i] = r->peak_seconds[i];
+		if (work[i] > 0 && (binding < 0 || r->peak_seconds[i] > r->peak_seconds[binding]))
+			binding = i;
+		if (!r->applied || work[i] <= 0 || warps_total <= 0 || (i == latency_dram && dram_curve))
+			continue;
+		level_demand d = { work[i], peak[i], latency[i] / hz, LATENCY_OVERHEAD_CYCLES / hz };
+		double per_warp = work[i] / (warps_total * r->rounds);
+		r->rate[i] = latency_achievable_rate(&d, sm_count * r->resident_warps * per_warp);
+		r->seconds[i] = r->rate[i] > 0 ? work[i] / r->rate[i] : 0;
+	}
+	if (r->applied && binding >= 0 && warps_total > 0) {
+		level_demand d = { work[binding], peak[binding], latency[binding] / hz,
+			LATENCY_OVERHEAD_CYCLES / hz };
+		r->saturation_warps = latency_saturation_warps(&d,
+			work[binding] / (warps_total * r->rounds), sm_count);
+	}
+}
