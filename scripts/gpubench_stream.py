@@ -2,7 +2,7 @@
 """gpu-benches stream triad reproduced: predicted triad bandwidth over block size.
 
 Models the triad kernel of te42kyfo/gpu-benches gpu-stream
-(examples/models/stream_triad.json) at every block size of its published
+(test/data/models/stream_triad.json) at every block size of its published
 occupancy ramp, with residency held at 2 blocks per SM as in the benchmark
 (a dynamic shared-memory allocation of half the largest carveout), and compares
 the bandwidth 24 B x n / predicted time with the measured one. Prints every
@@ -29,7 +29,7 @@ GPUS = [("a100_40", "a100-40gb"), ("a100_80", "a100-80gb"), ("h100_pcie", "h100-
         ("v100", "v100")]
 SKIPPED = {"h200": "a GH200 (PROVENANCE.md), not the H200 SXM of the h200 table",
            "a40": "no hardware table", "l40": "no hardware table"}
-MODEL = os.path.join(ROOT, "examples", "models", "stream_triad.json")
+MODEL = os.path.join(ROOT, "test", "data", "models", "stream_triad.json")
 BYTES_PER_ELEMENT = 24  # two 8 B loads, one 8 B store: what the benchmark counts
 
 

@@ -143,16 +143,16 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 * the overlap model (docs/model.md §8) */
 	double level_work[latency_n_levels] = { cycles, s->l2_load_bytes + s->l2_store_bytes,
 		s->dram_load_bytes + s->dram_store_bytes };
-	latency_result lat;
-	latency_model_run(l, level_work, &lat, &e->assumptions);
-	s->limiter_seconds[warpest_limiter_l1] = lat.seconds[latency_l1];
-	s->limiter_seconds[warpest_limiter_l2] = lat.seconds[latency_l2];
-	s->limiter_seconds[warpest_limiter_dram] = lat.seconds[latency_dram];
+	latency_result *lat = &e->latency;
+	latency_model_run(l, level_work, lat, &e->assumptions);
+	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];
+	s->limiter_seconds[warpest_limiter_l2] = lat->seconds[latency_l2];
+	s->limiter_seconds[warpest_limiter_dram] = lat->seconds[latency_dram];
 	s->limiter_seconds[warpest_limiter_compute] = e->compute.seconds;
 	s->limiter_seconds[warpest_limiter_shared_atomic] = e->atomic.seconds;
-	double phi = lat.applied ? overlap_factor(lat.resident_warps, lat.saturation_warps,
+	e->overlap = lat->applied ? overlap_factor(lat->resident_warps, lat->saturation_warps,
 		hw->max_warps_per_sm.value) : 1;
-	s->predicted_seconds = overlap_combine(s->limiter_seconds, &lat, phi, &s->bottleneck);
+	s->predicted_seconds = overlap_combine(s->limiter_seconds, lat, e->overlap, &s->bottleneck);
 	for (int i = 0; i < warpest_n_limiters; i++)
 		e->limiter_utilisation[i] = s->predicted_seconds > 0 ?
 			s->limiter_seconds[i] / s->predicted_seconds : 0;

@@ -19,8 +19,12 @@ double latency_achievable_rate(const level_demand *d, double in_flight)
 		return 0;
 	/* smooth min of the two rates: (P^-p + B^-p)^(-1/p), scaled by P to stay
 	 * in range */
-	double ratio = d->peak_rate / bound;
-	return d->peak_rate / pow(1 + pow(ratio, LATENCY_CAP_EXPONENT), 1 / LATENCY_CAP_EXPONENT);
+	double excess = pow(d->peak_rate / bound, LATENCY_CAP_EXPONENT);
+	/* a correction below 1e-9 is no physics, only rounding: the peak itself, so
+	 * that saturated configurations tie exactly (the ranking's tie-breaks) */
+	if (excess < 1e-9)
+		return d->peak_rate;
+	return d->peak_rate / pow(1 + excess, 1 / LATENCY_CAP_EXPONENT);
 }
 
 double latency_saturation_warps(const level_demand *d, double work_per_warp, double sm_count)

@@ -9,7 +9,10 @@ double overlap_factor(double resident_warps, double saturation_warps, double max
 	double needed = fmin(saturation_warps, max_warps);
 	if (needed <= 0 || resident_warps >= needed)
 		return 1;
-	return resident_warps > 0 ? resident_warps / needed : 0;
+	/* to 9 digits: configurations whose phi differs only by rounding (a grid
+	 * under one wave gives phi = V / (S R P T) whatever the block shape) tie
+	 * exactly, so the ranking's tie-breaks on volumes apply */
+	return resident_warps > 0 ? round(resident_warps / needed * 1e9) / 1e9 : 0;
 }
 
 double overlap_combine(const double limiter_seconds[warpest_n_limiters],
