@@ -141,10 +141,11 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	s->flops = e->compute.flops;
 	/* memory levels at their achievable rates for the resident warps, then
 	 * the overlap model (docs/model.md §8) */
-	double level_work[latency_n_levels] = { cycles, s->l2_load_bytes + s->l2_store_bytes,
-		s->dram_load_bytes + s->dram_store_bytes };
+	latency_inputs lin = { { cycles, s->l2_load_bytes + s->l2_store_bytes,
+		s->dram_load_bytes + s->dram_store_bytes },
+		m->wave_requested_load_sectors * sector * e->scale, s->l2_load_bytes, s->dram_load_bytes };
 	latency_result *lat = &e->latency;
-	latency_model_run(l, level_work, lat, &e->assumptions);
+	latency_model_run(l, &lin, lat, &e->assumptions);
 	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];
 	s->limiter_seconds[warpest_limiter_l2] = lat->seconds[latency_l2];
 	s->limiter_seconds[warpest_limiter_dram] = lat->seconds[latency_dram];

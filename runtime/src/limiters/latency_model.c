@@ -58,9 +58,22 @@ static double load_rounds(const launch *l)
 	return rounds;
 }
 
-void latency_model_run(const launch *l, const double work[latency_n_levels],
-	latency_result *r, assumption_list *assumptions)
+/* The mean latency of a round: each level's latency weighted by the share of
+ * the requested load bytes it serves (Chosen: the mean, not the slowest load
+ * of the round). A kernel without loads waits on the deepest level it writes. */
+static double round_latency(const hw_latency *lat, const latency_inputs *in)
 {
+	if (in->requested_load_bytes <= 0)
+		return in->work[latency_dram] > 0 ? lat->dram : in->work[latency_l2] > 0 ? lat->l2 : lat->l1;
+	double dram = fmin(1, in->dram_load_bytes / in->requested_load_bytes);
+	double l2 = fmax(0, fmin(1 - dram, in->l2_load_bytes / in->requested_load_bytes - dram));
+	return lat->l1 + l2 * (lat->l2 - lat->l1) + dram * (lat->dram - lat->l1);
+}
+
+void latency_model_run(const launch *l, const latency_inputs *in, latency_result *r,
+	assumption_list *assumptions)
+{
+	const double *work = in->work;
 	const warpest_hw *hw = l->hw;
 	double sm_count = hw->sm_count.value, hz = hw->clock_mhz.value * 1e6;
 	double peak[latency_n_levels] = { sm_count * hz, hw->l2_bandwidth.value,
@@ -69,10 +82,12 @@ void latency_model_run(const launch *l, const double work[latency_n_levels],
 	int dram_curve = hw->dram_bandwidth_curve.n > 0;
 	if (dram_curve)
 		peak[latency_dram] = hw_curve_eval(&hw->dram_bandwidth_curve, l->warps_per_sm);
-	double latency[latency_n_levels] = { hw->latency.l1, hw->latency.l2, hw->latency.dram };
 	double warps_total = (double)l->n_blocks * l->warps_per_block;
 	r->applied = hw->latency.present;
 	r->rounds = load_rounds(l);
+	r->round_latency_cycles = r->applied ? round_latency(&hw->latency, in) : 0;
+	/* a warp's lifetime: its rounds one after another, and the overhead once */
+	double lifetime_latency = r->rounds * r->round_latency_cycles / hz;
 	r->resident_warps = fmin((double)l->warps_per_sm, warps_total / sm_count);
 	r->saturation_warps = 0;
 	if (!r->applied)
@@ -88,15 +103,14 @@ void latency_model_run(const launch *l, const double work[latency_n_levels],
 			binding = i;
 		if (!r->applied || work[i] <= 0 || warps_total <= 0 || (i == latency_dram && dram_curve))
 			continue;
-		level_demand d = { work[i], peak[i], latency[i] / hz, LATENCY_OVERHEAD_CYCLES / hz };
-		double per_warp = work[i] / (warps_total * r->rounds);
+		level_demand d = { work[i], peak[i], lifetime_latency, LATENCY_OVERHEAD_CYCLES / hz };
+		double per_warp = work[i] / warps_total;
 		r->rate[i] = latency_achievable_rate(&d, sm_count * r->resident_warps * per_warp);
 		r->seconds[i] = r->rate[i] > 0 ? work[i] / r->rate[i] : 0;
 	}
 	if (r->applied && binding >= 0 && warps_total > 0) {
-		level_demand d = { work[binding], peak[binding], latency[binding] / hz,
+		level_demand d = { work[binding], peak[binding], lifetime_latency,
 			LATENCY_OVERHEAD_CYCLES / hz };
-		r->saturation_warps = latency_saturation_warps(&d,
-			work[binding] / (warps_total * r->rounds), sm_count);
+		r->saturation_warps = latency_saturation_warps(&d, work[binding] / warps_total, sm_count);
 	}
 }

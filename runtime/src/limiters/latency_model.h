@@ -9,7 +9,7 @@
 
 /* Calibrated on the gpu-benches stream triad ramps of A100-40GB and H100-PCIe
  * (docs/model.md §8 says which data was held out). */
-#define LATENCY_OVERHEAD_CYCLES 500.0 /* per warp round besides the load latency */
+#define LATENCY_OVERHEAD_CYCLES 500.0 /* per warp lifetime besides the load latencies */
 #define LATENCY_QUEUE_FACTOR 0.7      /* loaded latency = L (1 + k u), u = rate / peak */
 #define LATENCY_CAP_EXPONENT 5.0      /* p of the p-norm that caps by the peak */
 
@@ -36,6 +36,7 @@ double latency_saturation_warps(const level_demand *d, double work_per_warp, dou
 typedef struct latency_result {
 	int applied;                          /* 0: the table has no latencies */
 	double rounds;                        /* dependent load rounds per thread (global) */
+	double round_latency_cycles;          /* mean over where the loads are served */
 	double resident_warps;                /* per SM, what the launch can fill */
 	double rate[latency_n_levels];        /* achievable, per second */
 	double seconds[latency_n_levels];     /* work / achievable rate */
@@ -43,11 +44,18 @@ typedef struct latency_result {
 	double saturation_warps;              /* of the binding level (largest peak_seconds) */
 } latency_result;
 
-/* Fills `r` for the launch `l`: `work` holds the L1 data-pipe cycles and the
- * L2 and DRAM bytes of the whole launch. When the table has no latencies,
+/* What the latency term needs of an estimate: each level's work (L1 data-pipe
+ * cycles, L2 and DRAM bytes, loads + stores) and where the loads are served. */
+typedef struct latency_inputs {
+	double work[latency_n_levels];
+	double requested_load_bytes;  /* sectors the load warp-instructions request, in bytes */
+	double l2_load_bytes, dram_load_bytes;
+} latency_inputs;
+
+/* Fills `r` for the launch `l` from `in`. When the table has no latencies,
  * the rates are the peaks (the DRAM curve where the table has one) and an
  * assumption says so. */
-void latency_model_run(const launch *l, const double work[latency_n_levels],
-	latency_result *r, assumption_list *assumptions);
+void latency_model_run(const launch *l, const latency_inputs *in, latency_result *r,
+	assumption_list *assumptions);
 
 #endif
