@@ -32,7 +32,11 @@ class ModuleTest(unittest.TestCase):
             report = json.loads(out)
             self.assertEqual(report["bottleneck"], s.bottleneck)
         self.assertGreater(s.predicted_seconds, 0)
-        self.assertEqual(s.limiter_seconds[s.bottleneck], s.predicted_seconds)
+        # the overlap model (docs/model.md §8): at least the largest limiter, at
+        # most their sum (this grid is smaller than a wave, so the SMs are not
+        # full and the limiters do not overlap completely)
+        self.assertLessEqual(s.limiter_seconds[s.bottleneck], s.predicted_seconds)
+        self.assertLessEqual(s.predicted_seconds, sum(s.limiter_seconds.values()))
         self.assertIn('"bottleneck"', self.est.report({"block": 128, "params": SMALL}))
 
     def test_score_orders_and_reports_failures(self):

@@ -1,6 +1,7 @@
 /* One estimate: binds the model to the configuration, runs the memory,
  * compute and atomic models, and applies the multi-limiter performance
- * model of SPEC §6 (the largest limiter time is the prediction). */
+ * model of SPEC §6 (limiters at the occupancy's achievable rates, combined
+ * by the overlap model of docs/model.md §8). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include "cache/assumed.h"
 #include "cache/wave_boxes.h"
 #include "launch/config.h"
+#include "limiters/latency_model.h"
+#include "limiters/overlap.h"
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -31,15 +34,6 @@ void warpest_estimate_free(warpest_estimate *e)
 const warpest_summary *warpest_estimate_summary(const warpest_estimate *e)
 {
 	return &e->summary;
-}
-
-/* DRAM bandwidth at the resident warps per SM, from the table's curve when
- * it has one (the latency ramp at low occupancy). */
-static double dram_bandwidth(const warpest_hw *hw, int warps_per_sm)
-{
-	if (hw->dram_bandwidth_curve.n > 0)
-		return hw_curve_eval(&hw->dram_bandwidth_curve, warps_per_sm);
-	return hw->dram_bandwidth.value;
 }
 
 static void collect_assumptions(warpest_estimate *e)
@@ -146,19 +140,21 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	compute_model_run(l, e->access, e->scale, (double)s->active_threads, &e->compute);
 	atomic_model_run(l, e->access, e->scale, &e->atomic, &e->assumptions);
 	s->flops = e->compute.flops;
-	double sm_hz = hw->sm_count.value * hw->clock_mhz.value * 1e6;
-	s->limiter_seconds[warpest_limiter_l1] = cycles / sm_hz;
-	s->limiter_seconds[warpest_limiter_l2] = (s->l2_load_bytes + s->l2_store_bytes) /
-		hw->l2_bandwidth.value;
-	s->limiter_seconds[warpest_limiter_dram] = (s->dram_load_bytes + s->dram_store_bytes) /
-		dram_bandwidth(hw, l->warps_per_sm);
+	/* memory levels at their achievable rates for the resident warps, then
+	 * the overlap model (docs/model.md §8) */
+	latency_inputs lin = { { cycles, s->l2_load_bytes + s->l2_store_bytes,
+		s->dram_load_bytes + s->dram_store_bytes },
+		m->wave_requested_load_sectors * sector * e->scale, s->l2_load_bytes, s->dram_load_bytes };
+	latency_result *lat = &e->latency;
+	latency_model_run(l, &lin, lat, &e->assumptions);
+	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];
+	s->limiter_seconds[warpest_limiter_l2] = lat->seconds[latency_l2];
+	s->limiter_seconds[warpest_limiter_dram] = lat->seconds[latency_dram];
 	s->limiter_seconds[warpest_limiter_compute] = e->compute.seconds;
 	s->limiter_seconds[warpest_limiter_shared_atomic] = e->atomic.seconds;
-	s->bottleneck = warpest_limiter_l1;
-	for (int i = 1; i < warpest_n_limiters; i++)
-		if (s->limiter_seconds[i] > s->limiter_seconds[s->bottleneck])
-			s->bottleneck = (warpest_limiter)i;
-	s->predicted_seconds = s->limiter_seconds[s->bottleneck];
+	e->overlap = lat->applied ? overlap_factor(lat->resident_warps, lat->saturation_warps,
+		hw->max_warps_per_sm.value) : 1;
+	s->predicted_seconds = overlap_combine(s->limiter_seconds, lat, e->overlap, &s->bottleneck);
 	for (int i = 0; i < warpest_n_limiters; i++)
 		e->limiter_utilisation[i] = s->predicted_seconds > 0 ?
 			s->limiter_seconds[i] / s->predicted_seconds : 0;

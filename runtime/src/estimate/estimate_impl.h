@@ -9,6 +9,7 @@
 #include "launch/launch.h"
 #include "limiters/atomic_limiter.h"
 #include "limiters/compute_model.h"
+#include "limiters/latency_model.h"
 
 struct warpest_estimate {
 	const warpest_kernel *kernel;
@@ -19,6 +20,8 @@ struct warpest_estimate {
 	access_stats *access;           /* per access, representative wave */
 	memory_result mem;
 	compute_result compute;
+	latency_result latency;         /* the memory levels at the resident warps */
+	double overlap;                 /* phi of the overlap model, 1: the max */
 	atomic_result atomic;
 	double scale;                   /* launch totals = wave figures * scale */
 	warpest_summary summary;

@@ -48,6 +48,15 @@ typedef struct hw_atomic_table {
 	char provenance[160];
 } hw_atomic_table;
 
+/* Load-to-use latency of a dependent load that hits each level, in cycles at
+ * clock_mhz (gpu-benches gpu-latency plateaus). present = 0: the table has
+ * none, and the latency term is off (said in every report). */
+typedef struct hw_latency {
+	int present;
+	double l1, l2, dram;
+	char provenance[160];
+} hw_latency;
+
 struct warpest_hw {
 	char id[64];          /* "h100-sxm": file stem, used on the command line */
 	char name[128];       /* "NVIDIA H100 SXM5 80GB" */
@@ -89,6 +98,7 @@ struct warpest_hw {
 	hw_value dram_write_bytes;        /* 32 */
 	hw_value dram_bandwidth;          /* bytes/s, achievable */
 	hw_curve dram_bandwidth_curve;    /* x: resident warps per SM, y: bytes/s (n = 0: none) */
+	hw_latency latency;               /* optional: the latency and occupancy term */
 
 	/* compute, per SM per cycle (lanes, i.e. thread-operations) */
 	hw_value fp32_per_cycle;          /* FMA lanes */

@@ -339,6 +339,36 @@ static int read_gompertz(const table_reader *reader, struct json_object *root, c
 	return status;
 }
 
+/* "latency_cycles": {"l1": .., "l2": .., "dram": .., "source": ".."}; the
+ * levels nest, so each is at least the one before. */
+static int read_latency(const table_reader *reader, struct json_object *root, hw_latency *lat)
+{
+	static const char *const keys[] = { "l1", "l2", "dram", "source", "note", NULL };
+	double *targets[] = { &lat->l1, &lat->l2, &lat->dram };
+	struct json_object *obj;
+	int status = get_member(reader, root, "", "latency_cycles", json_type_object,
+		"an object {\"l1\": .., \"l2\": .., \"dram\": .., \"source\": \"...\"}", &obj);
+	if (!status)
+		status = check_keys(reader, obj, "latency_cycles", keys);
+	for (int i = 0; i < 3 && !status; i++) {
+		struct json_object *member;
+		char path[192];
+		join_path(path, sizeof(path), "latency_cycles", keys[i]);
+		double value = json_object_object_get_ex(obj, keys[i], &member) && is_number(member) ?
+			json_object_get_double(member) : NAN;
+		if (!(isfinite(value) && value > 0 && value <= 1e5 && (i == 0 || value >= *targets[i - 1])))
+			return field_error(reader, path, "must be a number of cycles in (0, 1e5], at "
+				"least the level before it");
+		*targets[i] = value;
+	}
+	if (!status)
+		status = read_source(reader, obj, "latency_cycles", lat->provenance);
+	if (!status)
+		status = check_note(reader, obj, "latency_cycles");
+	lat->present = !status;
+	return status;
+}
+
 static int read_carveouts(const table_reader *reader, struct json_object *root, warpest_hw *hw)
 {
 	static const char *const keys[] = { "values", "source", "note", NULL };
@@ -532,7 +562,7 @@ static int read_table(const table_reader *reader, struct json_object *root, warp
 	static const char *const header_keys[] = {
 		"format", "schema_version", "id", "name", "compute_capability", "memory_type",
 		"provenance_default", "note", "measurement", "carveouts_kb", "l1_tag_wavefronts",
-		"dram_bandwidth_curve", "hit_l1_redundant", "hit_wave_overlap", "hit_l2_load",
+		"dram_bandwidth_curve", "latency_cycles", "hit_l1_redundant", "hit_wave_overlap", "hit_l2_load",
 		"hit_l2_store", "atomics", NULL
 	};
 	const char *allowed[N_SCALAR_FIELDS + sizeof(header_keys) / sizeof(header_keys[0])];
@@ -608,6 +638,8 @@ static int read_table(const table_reader *reader, struct json_object *root, warp
 		status = read_curve(reader, root, "l1_tag_wavefronts", &hw->l1_tag_wavefronts);
 	if (!status && json_object_object_get_ex(root, "dram_bandwidth_curve", &member))
 		status = read_curve(reader, root, "dram_bandwidth_curve", &hw->dram_bandwidth_curve);
+	if (!status && json_object_object_get_ex(root, "latency_cycles", &member))
+		status = read_latency(reader, root, &hw->latency);
 	if (!status)
 		status = read_gompertz(reader, root, "hit_l1_redundant", &hw->hit_l1_redundant);
 	if (!status)

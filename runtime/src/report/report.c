@@ -168,6 +168,15 @@ static json_object *build_json(const warpest_estimate *e)
 		json_object_array_add(lims, li);
 	}
 	json_object_object_add(root, "limiters", lims);
+	/* the inputs of the latency term and the overlap (docs/model.md §8) */
+	json_object *lat = json_object_new_object();
+	json_object_object_add(lat, "applied", json_object_new_boolean(e->latency.applied));
+	put_d(lat, "rounds", e->latency.rounds);
+	put_d(lat, "round_latency_cycles", e->latency.round_latency_cycles);
+	put_d(lat, "resident_warps", e->latency.resident_warps);
+	put_d(lat, "saturation_warps", e->latency.saturation_warps);
+	put_d(lat, "overlap", e->overlap);
+	json_object_object_add(root, "latency", lat);
 	put_d(root, "predicted_seconds", s->predicted_seconds);
 	put_s(root, "bottleneck", warpest_limiter_name(s->bottleneck));
 

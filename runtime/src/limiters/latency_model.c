@@ -1,0 +1,116 @@
+/* The latency and occupancy term: each memory level's achievable rate from
+ * Little's law (work in flight / time per round), with the latency growing
+ * as the level fills, capped by the level's peak through a p-norm. The
+ * formulas and their calibration are in docs/model.md §8. */
+#include "limiters/latency_model.h"
+
+#include <math.h>
+
+double latency_achievable_rate(const level_demand *d, double in_flight)
+{
+	if (in_flight <= 0 || d->peak_rate <= 0)
+		return 0;
+	/* B = N / (T0 + k L B / P): the positive root of a B^2 + T0 B - N = 0,
+	 * written so that a -> 0 stays exact (B -> N / T0) */
+	double t0 = d->latency_seconds + d->overhead_seconds;
+	double a = LATENCY_QUEUE_FACTOR * d->latency_seconds / d->peak_rate;
+	double bound = 2 * in_flight / (t0 + sqrt(t0 * t0 + 4 * a * in_flight));
+	if (bound <= 0)
+		return 0;
+	/* smooth min of the two rates: (P^-p + B^-p)^(-1/p), scaled by P to stay
+	 * in range */
+	double excess = pow(d->peak_rate / bound, LATENCY_CAP_EXPONENT);
+	/* a correction below 1e-9 is no physics, only rounding: the peak itself, so
+	 * that saturated configurations tie exactly (the ranking's tie-breaks) */
+	if (excess < 1e-9)
+		return d->peak_rate;
+	return d->peak_rate / pow(1 + excess, 1 / LATENCY_CAP_EXPONENT);
+}
+
+double latency_saturation_warps(const level_demand *d, double work_per_warp, double sm_count)
+{
+	if (work_per_warp <= 0 || sm_count <= 0)
+		return 0;
+	/* B = P when the in-flight work is P (T0 + k L) */
+	double t = d->latency_seconds * (1 + LATENCY_QUEUE_FACTOR) + d->overhead_seconds;
+	return d->peak_rate * t / (sm_count * work_per_warp);
+}
+
+/* Dependent load rounds per thread: the largest trip product of a global
+ * load or atomic (loads of one iteration are independent, iterations are
+ * not: Chosen, docs/model.md §8). Loops with thread-dependent bounds count
+ * one iteration, as in the compute model. */
+static double load_rounds(const launch *l)
+{
+	double rounds = 1;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const km_access *a = l->accesses[i].src;
+		if (l->accesses[i].field->space != km_space_global || a->kind == km_store)
+			continue;
+		double trips = 1;
+		for (int j = 0; j < a->n_loops; j++) {
+			const bound_loop *bl = &l->loops[a->loops[j]];
+			trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
+		}
+		if (trips > rounds)
+			rounds = trips;
+	}
+	return rounds;
+}
+
+/* The mean latency of a round: each level's latency weighted by the share of
+ * the requested load bytes it serves (Chosen: the mean, not the slowest load
+ * of the round). A kernel without loads waits on the deepest level it writes. */
+static double round_latency(const hw_latency *lat, const latency_inputs *in)
+{
+	if (in->requested_load_bytes <= 0)
+		return in->work[latency_dram] > 0 ? lat->dram : in->work[latency_l2] > 0 ? lat->l2 : lat->l1;
+	double dram = fmin(1, in->dram_load_bytes / in->requested_load_bytes);
+	double l2 = fmax(0, fmin(1 - dram, in->l2_load_bytes / in->requested_load_bytes - dram));
+	return lat->l1 + l2 * (lat->l2 - lat->l1) + dram * (lat->dram - lat->l1);
+}
+
+void latency_model_run(const launch *l, const latency_inputs *in, latency_result *r,
+	assumption_list *assumptions)
+{
+	const double *work = in->work;
+	const warpest_hw *hw = l->hw;
+	double sm_count = hw->sm_count.value, hz = hw->clock_mhz.value * 1e6;
+	double peak[latency_n_levels] = { sm_count * hz, hw->l2_bandwidth.value,
+		hw->dram_bandwidth.value };
+	/* a measured DRAM curve over resident warps already holds the ramp */
+	int dram_curve = hw->dram_bandwidth_curve.n > 0;
+	if (dram_curve)
+		peak[latency_dram] = hw_curve_eval(&hw->dram_bandwidth_curve, l->warps_per_sm);
+	double warps_total = (double)l->n_blocks * l->warps_per_block;
+	r->applied = hw->latency.present;
+	r->rounds = load_rounds(l);
+	r->round_latency_cycles = r->applied ? round_latency(&hw->latency, in) : 0;
+	/* a warp's lifetime: its rounds one after another, and the overhead once */
+	double lifetime_latency = r->rounds * r->round_latency_cycles / hz;
+	r->resident_warps = fmin((double)l->warps_per_sm, warps_total / sm_count);
+	r->saturation_warps = 0;
+	if (!r->applied)
+		assumption_add(assumptions, "hardware table '%s' has no measured latencies: memory "
+			"levels at their peak bandwidth at any occupancy, limiters combined by the max "
+			"(docs/hardware-table.md latency_cycles)", hw->id);
+	int binding = -1;
+	for (int i = 0; i < latency_n_levels; i++) {
+		r->peak_seconds[i] = peak[i] > 0 ? work[i] / peak[i] : 0;
+		r->rate[i] = peak[i];
+		r->seconds[i] = r->peak_seconds[i];
+		if (work[i] > 0 && (binding < 0 || r->peak_seconds[i] > r->peak_seconds[binding]))
+			binding = i;
+		if (!r->applied || work[i] <= 0 || warps_total <= 0 || (i == latency_dram && dram_curve))
+			continue;
+		level_demand d = { work[i], peak[i], lifetime_latency, LATENCY_OVERHEAD_CYCLES / hz };
+		double per_warp = work[i] / warps_total;
+		r->rate[i] = latency_achievable_rate(&d, sm_count * r->resident_warps * per_warp);
+		r->seconds[i] = r->rate[i] > 0 ? work[i] / r->rate[i] : 0;
+	}
+	if (r->applied && binding >= 0 && warps_total > 0) {
+		level_demand d = { work[binding], peak[binding], lifetime_latency,
+			LATENCY_OVERHEAD_CYCLES / hz };
+		r->saturation_warps = latency_saturation_warps(&d, work[binding] / warps_total, sm_count);
+	}
+}
