@@ -29,8 +29,9 @@ typedef struct wave_footprint {
 	run_list store_bytes;
 } wave_footprint;
 
-/* Collects the byte footprint of blocks [first, first+count) and, when
- * `m` is given, adds up their per-access statistics into `m` and `access`. Unless `exact`,
+/* Collects the byte footprint of blocks [first, first+count) (none when `fp`
+ * is NULL) and, when `m` is given, adds up their per-access statistics into
+ * `m` and `access`. Unless `exact`,
  * footprints may come rounded out to fetch units and sectors (the same unit
  * sets, fewer runs); the current wave is collected exactly because partial
  * sector writes are counted from its bytes. */
@@ -39,8 +40,8 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 {
 	/* boxes give the same footprint in rows instead of lanes; blocks are then
 	 * visited only for their statistics */
-	int boxed = 0;
-	if (ev_use_boxes) {
+	int boxed = !fp;
+	if (ev_use_boxes && fp) {
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
 		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
@@ -99,7 +100,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		}
 	}
 	free(offsets);
-	if (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes))
+	if (fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
 		return ctx_error(ctx, "out of memory");
 	return 0;
 }
@@ -192,6 +193,9 @@ typedef struct wave_eval {
 	access_stats *access;
 	run_list f0;
 	int walked;
+	int light;       /* no footprint of its own: volumes per thread from a walked wave */
+	int folded;      /* not evaluated: counted as blocks of its donor's wave */
+	double weight;   /* waves it stands for, folded classes' blocks included */
 } wave_eval;
 
 /* Which evaluated classes walk back through earlier waves themselves
@@ -249,9 +253,9 @@ static void choose_walks(const launch *l, const wave_plan *p, int *from)
 
 /* The wave's own footprint and statistics (every class's, before any
  * earlier wave is visited: classes made for earlier waves carry no L1
- * statistics). */
+ * statistics); a `light` wave's statistics only. */
 static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
-	int64_t count, wave_eval *w)
+	int64_t count, int light, wave_eval *w)
 {
 	const warpest_hw *hw = l->hw;
 	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
@@ -264,7 +268,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	run_list_init(&cur.load_bytes);
 	run_list_init(&cur.store_bytes);
 	run_list_init(&store_units);
-	int rc = collect_wave(ctx, ev, l, first, count, &cur, m, w->access, 1);
+	int rc = collect_wave(ctx, ev, l, first, count, light ? NULL : &cur, m, w->access, 1);
 	if (rc)
 		goto done;
 	/* L1: resident blocks' allocated lines against the L1 left by shared
@@ -282,7 +286,9 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 		if (b->field->space == km_space_global && b->src->kind != km_load)
 			m->wave_store_sectors += w->access[i].sectors;
 	}
-	/* DRAM: compulsory units of the wave */
+	/* DRAM: compulsory units of the wave (a light one's come from its donor) */
+	if (light)
+		goto done;
 	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) ||
 	    run_list_to_units(&cur.store_bytes, sector, &store_units)) {
 		rc = ctx_error(ctx, "out of memory");
@@ -303,8 +309,9 @@ done:
 
 /* Reuse of the wave's load units from earlier waves, up to `max_back`
  * waves back and at the grid's row and plane periods; sets its DRAM load.
- * Unless `reported`, periods whose reuse cannot hit are not visited (their
- * layer conditions would be listed, but add nothing to the volume). */
+ * Periods past the first whose reuse cannot hit (hit rate < 10^-3) are not
+ * visited, nor that first one unless `reported` (its layer condition is
+ * listed as failing; it adds nothing to the volume). */
 static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
 	int max_back, int reported, wave_eval *w)
 {
@@ -377,8 +384,9 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 				break;
 			/* a wave whose layer condition is not reported is probed only
 			 * while its reuse can still hit: farther periods cannot either */
-			if (!reported && hw_gompertz_hit(&hw->hit_wave_overlap, (double)k0 * wave_volume / l2) <
-			    NEGLIGIBLE_HIT_RATE)
+			int hopeless = hw_gompertz_hit(&hw->hit_wave_overlap, (double)k0 * wave_volume / l2) <
+				NEGLIGIBLE_HIT_RATE;
+			if (hopeless && !reported)
 				break;
 			/* the wave at the period, and the next one only when the period's
 			 * wave shared data (reuse can straddle a wave boundary) */
@@ -411,6 +419,10 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 				if (m->n_reuse >= MAX_REUSE_DISTANCE)
 					break;
 			}
+			/* the first period that cannot hit is reported (its layer
+			 * condition fails); farther ones cannot hit either */
+			if (hopeless)
+				break;
 		}
 	m->wave_dram_load_bytes = m->wave_load_units_bytes - reused_hits + m->wave_fill_bytes;
 done:
@@ -453,6 +465,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	/* the average wave has wave_blocks blocks, or all of a smaller grid */
 	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
 	int n = plan->n;
+	int *from = NULL;
 	wave_eval *w = calloc((size_t)n + 1, sizeof(*w));
 	footprint_cache *fc = calloc(1, sizeof(*fc));
 	if (!w || !fc) {
@@ -470,13 +483,35 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	for (int i = 0; i < FOOTPRINT_CACHE; i++)
 		run_list_init(&fc->units[i]);
 	ev_use_boxes = block_evaluator_uses_boxes(ev);
+	from = malloc(sizeof(int) * ((size_t)n + 1));
+	if (!from) {
+		rc = ctx_error(ctx, "out of memory");
+		goto done;
+	}
+	choose_walks(l, plan, from);
+	/* Light: in a stratified subset, a class that is not walked and stands
+	 * for less than 1/16 of the waves (the grid's boundary layers, the
+	 * partial last wave) keeps its own L1 statistics and active threads but
+	 * takes its DRAM volumes per active thread from its donor from[i]. */
+	/* Folded: such a class standing for less than 1/64 of the waves is not
+	 * evaluated; its blocks count as blocks of its donor's wave. */
+	for (int i = 0; i < n; i++) {
+		w[i].light = plan->sampled && from[i] != i && 16 * plan->c[i].weight < plan->n_waves;
+		w[i].folded = w[i].light && 64 * plan->c[i].weight < plan->n_waves;
+		w[i].weight = (double)plan->c[i].weight;
+	}
+	for (int i = 0; i < n; i++)
+		if (w[i].folded)
+			w[from[i]].weight += (double)plan->c[i].weight * (double)plan->c[i].count /
+				(double)plan->c[from[i]].count;
 	for (int i = 0; i < n && !rc; i++)
-		rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, &w[i]);
+		if (!w[i].folded)
+			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
 	if (rc)
 		goto done;
 	/* the evaluated waves are earlier waves of one another */
 	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
-		if (w[i].r.wave_blocks == l->wave_blocks) {
+		if (w[i].r.wave_blocks == l->wave_blocks && !w[i].light) {
 			if (run_list_copy(&w[i].f0, &fc->units[fc->n])) {
 				rc = ctx_error(ctx, "out of memory");
 				goto done;
@@ -508,12 +543,6 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	}
 	/* Reuse walks: see choose_walks. In order of first block, so that a
 	 * walk finds the waves the one before it visited. */
-	int *from = malloc(sizeof(int) * ((size_t)n + 1));
-	if (!from) {
-		rc = ctx_error(ctx, "out of memory");
-		goto done;
-	}
-	choose_walks(l, plan, from);
 	for (int pass = 0; pass < n && !rc; pass++) {
 		int i = -1;
 		for (int j = 0; j < n; j++)
@@ -528,7 +557,18 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	/* the others keep their own compulsory volume and fills and take the
 	 * share of it that hit in L2 from the walked class */
 	for (int i = 0; i < n && !rc; i++)
-		if (from[i] != i) {
+		if (w[i].folded)
+			continue;
+		else if (w[i].light) {
+			const memory_result *src = &w[from[i]].r;
+			memory_result *r = &w[i].r;
+			double f = src->wave_active_threads > 0 ?
+				r->wave_active_threads / src->wave_active_threads : 0;
+			r->wave_load_units_bytes = f * src->wave_load_units_bytes;
+			r->wave_store_bytes = f * src->wave_store_bytes;
+			r->wave_fill_bytes = f * src->wave_fill_bytes;
+			r->wave_dram_load_bytes = f * src->wave_dram_load_bytes;
+		} else if (from[i] != i) {
 			const memory_result *src = &w[from[i]].r;
 			memory_result *r = &w[i].r;
 			double reused_share = src->wave_load_units_bytes > 0 ?
@@ -537,7 +577,6 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			r->wave_dram_load_bytes = r->wave_load_units_bytes * (1 - reused_share) +
 				r->wave_fill_bytes;
 		}
-	free(from);
 	if (rc)
 		goto done;
 
@@ -545,7 +584,8 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	memory_result t;
 	memset(&t, 0, sizeof(t));
 	for (int i = 0; i < n; i++)
-		add_weighted(&t, access, &w[i], (double)plan->c[i].weight, l->n_accesses);
+		if (!w[i].folded)
+			add_weighted(&t, access, &w[i], w[i].weight, l->n_accesses);
 	const memory_result *d = &w[plan->dominant].r;
 	*m = *d;
 	m->wave_active_threads = t.wave_active_threads / *scale;
@@ -567,16 +607,34 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->rep_store_bytes = d->wave_store_bytes;
 	m->rep_dram_load_bytes = d->wave_dram_load_bytes;
 	m->n_classes = block_evaluator_n_classes(ev);
-	m->waves_evaluated = n;
+	m->waves_evaluated = 0;
+	m->n_wave_entries = 0;
+	for (int i = 0; i < n; i++) {
+		if (w[i].folded)
+			continue;
+		m->waves_evaluated++;
+		if (m->n_wave_entries == MAX_WAVE_ENTRIES)
+			continue;
+		evaluated_wave *o = &m->wave_entry[m->n_wave_entries++];
+		o->first = plan->c[i].first;
+		o->blocks = plan->c[i].count;
+		o->stands_for = plan->c[i].weight;
+		for (int j = 0; j < n; j++)
+			if (w[j].folded && from[j] == i)
+				o->stands_for += plan->c[j].weight;
+		o->how = from[i] == i ? "walked" : w[i].light ? "per thread" : "hit share";
+		o->like = from[i] == i ? -1 : from[i];
+	}
 	m->waves_represented = plan->n_waves;
 	m->wave_classes = plan->n_classes;
 	m->waves_sampled = plan->sampled || !plan->enumerated;
 	if (m->waves_sampled)
 		assumption_add(assumptions, "launch totals from %d of %lld%s wave classes, a stratified "
-			"subset (docs/model.md §1) standing for all %lld waves", n,
+			"subset (docs/model.md §1) standing for all %lld waves", m->waves_evaluated,
 			(long long)plan->n_classes, plan->enumerated ? "" : " (among a systematic sample of "
 			"the waves)", (long long)plan->n_waves);
 done:
+	free(from);
 	for (int i = 0; i < n; i++) {
 		free(w[i].access);
 		run_list_free(&w[i].f0);

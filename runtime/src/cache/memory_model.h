@@ -8,6 +8,16 @@
 #include "launch/launch.h"
 
 #define MAX_REUSE_DISTANCE 48
+/* Evaluated waves listed in the report at most. */
+#define MAX_WAVE_ENTRIES 32
+
+/* One evaluated wave and how its DRAM volume was found (docs/model.md §1). */
+typedef struct evaluated_wave {
+	int64_t first, blocks;
+	int64_t stands_for;  /* waves, those folded into it included */
+	const char *how;     /* "walked", "hit share" or "per thread" */
+	int like;            /* the plan entry whose walk it used; -1 when walked */
+} evaluated_wave;
 
 /* One earlier wave that current data was last touched in (SPEC §5.3). */
 typedef struct reuse_distance {
@@ -50,6 +60,8 @@ typedef struct memory_result {
 	int64_t waves_represented;      /* waves they stand for: every wave of the launch */
 	int64_t wave_classes;           /* distinct wave classes found */
 	int waves_sampled;              /* the evaluated classes are a stratified subset */
+	int n_wave_entries;
+	evaluated_wave wave_entry[MAX_WAVE_ENTRIES];
 } memory_result;
 
 /* Evaluates one wave of every wave class of `l` (l->wave_plan) and the

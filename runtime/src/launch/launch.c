@@ -13,8 +13,10 @@ const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "regi
 #define FIELD_BASE_STRIDE ((int64_t)1 << 40)
 /* Blocks per launch (docs/limits.md): launch totals stay far from 2^62. */
 #define LAUNCH_MAX_BLOCKS ((int64_t)1 << 40)
-/* Wave classes evaluated at most (more when the strata need it): the cost
+/* Wave classes: all evaluated up to WAVE_CLASSES_EXACT, else a stratified
+ * subset of WAVE_CLASSES_EVALUATED (more when the strata need it): the cost
  * of an estimate grows with them (docs/performance.md). */
+#define WAVE_CLASSES_EXACT 8
 #define WAVE_CLASSES_EVALUATED 4
 
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,
@@ -467,7 +469,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	l->wave_blocks = l->blocks_per_sm * (int)hw->sm_count.value;
 	l->waves = (double)l->n_blocks / l->wave_blocks;
 	/* the waves evaluated for the launch totals (wave_classes.c) */
-	if (wave_plan_build(l->grid, l->wave_blocks, WAVE_CLASSES_EVALUATED, &l->wave_plan))
+	if (wave_plan_build(l->grid, l->wave_blocks, WAVE_CLASSES_EXACT, WAVE_CLASSES_EVALUATED,
+	    &l->wave_plan))
 		return ctx_error(ctx, "out of memory");
 	l->rep_wave_first = l->wave_plan.n ? l->wave_plan.c[l->wave_plan.dominant].first : 0;
 	/* loops, then every expression over the launch's domain */

@@ -141,7 +141,7 @@ static int stratify(class_acc *acc, int64_t n_acc, int cap, wave_plan *p)
 	return 0;
 }
 
-int wave_plan_build(const int grid[3], int64_t wave_blocks, int cap, wave_plan *p)
+int wave_plan_build(const int grid[3], int64_t wave_blocks, int exact_max, int cap, wave_plan *p)
 {
 	memset(p, 0, sizeof(*p));
 	int64_t n_blocks = (int64_t)grid[0] * grid[1] * grid[2];
@@ -182,7 +182,7 @@ int wave_plan_build(const int grid[3], int64_t wave_blocks, int cap, wave_plan *
 	free(slots);
 	p->n_classes = n_acc;
 	int rc = 0;
-	if (n_acc <= cap) {
+	if (n_acc <= exact_max || n_acc <= cap) {
 		p->c = malloc(sizeof(wave_class) * (size_t)n_acc);
 		if (!p->c)
 			rc = -1;

@@ -111,12 +111,13 @@ static json_object *build_json(const warpest_estimate *e)
 	put_i(wave, "wave_classes", m->wave_classes);
 	json_object_object_add(wave, "sampled", json_object_new_boolean(m->waves_sampled));
 	json_object *classes = json_object_new_array();
-	for (int i = 0; i < l->wave_plan.n; i++) {
-		const wave_class *c = &l->wave_plan.c[i];
+	for (int i = 0; i < m->n_wave_entries; i++) {
+		const evaluated_wave *c = &m->wave_entry[i];
 		json_object *o = json_object_new_object();
 		put_i(o, "first_block", c->first);
-		put_i(o, "blocks", c->count);
-		put_i(o, "stands_for", c->weight);
+		put_i(o, "blocks", c->blocks);
+		put_i(o, "stands_for", c->stands_for);
+		put_s(o, "dram", c->how);
 		json_object_array_add(classes, o);
 	}
 	json_object_object_add(wave, "evaluated", classes);
