@@ -199,24 +199,31 @@ typedef struct wave_eval {
 } wave_eval;
 
 /* Which evaluated classes walk back through earlier waves themselves
- * (from[i] == i) and which take the share of their compulsory volume that
- * hits in L2 from a walked class (from[i]): the walks dominate the cost of
- * an estimate (docs/performance.md). Classes of full waves are grouped by
+ * (from[i] == i) and which take their DRAM volumes per active thread from a
+ * walked class (from[i]): the walks dominate the cost of an estimate
+ * (docs/performance.md). Every class of an exact plan walks. In a
+ * stratified subset: the class standing for the most waves, every class
+ * standing for at least 1/16 of the waves, and, among full waves grouped by
  * their contact with the first and last layers and the layer boundaries
  * they cross (a wave crossing into a new layer reuses its lower halo from a
- * layer back, the others from the wave before; the first layer has no
- * layer before it). Walked: the class standing for the most waves, and in
- * every group standing for at least 1/16 of the waves its class standing
- * for the most. The rest (small groups, the partial last wave, further
- * classes of a group) take the share of the walked class most alike: same
- * group, else same first-layer contact and crossings, else the dominant. */
+ * layer back, the others from the wave before; the first layer has no layer
+ * before it), the heaviest class of every group standing for at least 1/16
+ * of the waves. The rest stand for less than 1/16 each (light); their
+ * donor is the walked class most alike: same first-layer contact and
+ * crossings, then same last-layer contact. */
 static void choose_walks(const launch *l, const wave_plan *p, int *from)
 {
 	for (int i = 0; i < p->n; i++)
-		from[i] = -1;
+		from[i] = p->sampled ? -1 : i;
+	if (!p->sampled)
+		return;
 	from[p->dominant] = p->dominant;
 	for (int i = 0; i < p->n; i++) {
 		const wave_class *c = &p->c[i];
+		if (16 * c->weight >= p->n_waves) {
+			from[i] = i;
+			continue;
+		}
 		if (c->count != l->wave_blocks)
 			continue;
 		int best = i;
@@ -554,12 +561,9 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		rc = eval_reuse(ctx, ev, l, fc, max_back, i == plan->dominant, &w[i]);
 		w[i].walked = 1;
 	}
-	/* the others keep their own compulsory volume and fills and take the
-	 * share of it that hit in L2 from the walked class */
+	/* light waves: DRAM volumes per active thread of their walked donor */
 	for (int i = 0; i < n && !rc; i++)
-		if (w[i].folded)
-			continue;
-		else if (w[i].light) {
+		if (w[i].light && !w[i].folded) {
 			const memory_result *src = &w[from[i]].r;
 			memory_result *r = &w[i].r;
 			double f = src->wave_active_threads > 0 ?
@@ -568,14 +572,6 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			r->wave_store_bytes = f * src->wave_store_bytes;
 			r->wave_fill_bytes = f * src->wave_fill_bytes;
 			r->wave_dram_load_bytes = f * src->wave_dram_load_bytes;
-		} else if (from[i] != i) {
-			const memory_result *src = &w[from[i]].r;
-			memory_result *r = &w[i].r;
-			double reused_share = src->wave_load_units_bytes > 0 ?
-				(src->wave_load_units_bytes + src->wave_fill_bytes - src->wave_dram_load_bytes) /
-				src->wave_load_units_bytes : 0;
-			r->wave_dram_load_bytes = r->wave_load_units_bytes * (1 - reused_share) +
-				r->wave_fill_bytes;
 		}
 	if (rc)
 		goto done;
@@ -622,7 +618,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		for (int j = 0; j < n; j++)
 			if (w[j].folded && from[j] == i)
 				o->stands_for += plan->c[j].weight;
-		o->how = from[i] == i ? "walked" : w[i].light ? "per thread" : "hit share";
+		o->how = from[i] == i ? "walked" : "per thread";
 		o->like = from[i] == i ? -1 : from[i];
 	}
 	m->waves_represented = plan->n_waves;

@@ -15,7 +15,7 @@
 typedef struct evaluated_wave {
 	int64_t first, blocks;
 	int64_t stands_for;  /* waves, those folded into it included */
-	const char *how;     /* "walked", "hit share" or "per thread" */
+	const char *how;     /* "walked" or "per thread" (docs/model.md §1) */
 	int like;            /* the plan entry whose walk it used; -1 when walked */
 } evaluated_wave;
 
