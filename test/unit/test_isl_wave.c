@@ -213,13 +213,14 @@ static void run_case(warpest_ctx *ctx, const config_case *cc)
 		const launch *l = &e->launch;
 		int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
 		int64_t sector = (int64_t)hw->sector_bytes.value;
-		int64_t first = l->rep_wave_first, count = e->mem.wave_blocks;
+		/* the reported wave: the evaluated class standing for the most waves */
+		int64_t first = e->mem.rep_first, count = e->mem.wave_blocks;
 		printf("      %s: grid %dx%dx%d = %lld blocks, wave %d blocks, representative wave at %lld\n",
 			what, l->grid[0], l->grid[1], l->grid[2], (long long)l->n_blocks, l->wave_blocks,
 			(long long)first);
 		/* the representative wave, also against the estimate's own figures */
-		double est[2] = {e->mem.wave_load_units_bytes / (double)fetch,
-			e->mem.wave_store_bytes / (double)sector};
+		double est[2] = {e->mem.rep_load_units_bytes / (double)fetch,
+			e->mem.rep_store_bytes / (double)sector};
 		compare_range(ctx, what, l, first, count, est);
 		/* earlier waves, as the reuse walk visits them */
 		for (int back = 1; back <= 2 && first - back * (int64_t)l->wave_blocks >= 0; back++)

@@ -1,6 +1,8 @@
-/* L2 -> L1 and DRAM -> L2 volumes (SPEC §5.2-5.4): the representative wave's
- * footprint, reuse from earlier waves by wave-granular LRU stack distance,
- * layer conditions, L1 capacity misses and partial-sector fills. */
+/* L2 -> L1 and DRAM -> L2 volumes (SPEC §5.2-5.4): for one wave of every
+ * wave class, its footprint, reuse from earlier waves by wave-granular LRU
+ * stack distance, layer conditions, L1 capacity misses and partial-sector
+ * fills; launch totals are the classes' figures weighted by the waves each
+ * stands for. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,9 @@
 #define NEGLIGIBLE_HIT_RATE 1e-3
 /* How far back reuse is followed when blocks cannot be grouped into classes. */
 #define UNCACHED_REUSE_DISTANCE 2
+/* Earlier waves' load units kept for the classes evaluated after them
+ * (neighbouring classes look back at the same waves). */
+#define FOOTPRINT_CACHE 48
 
 /* Set per estimate: whether wave footprints come from boxes (wave_boxes.c).
  * Thread-local because rank evaluates configurations in parallel. */
@@ -25,8 +30,9 @@ typedef struct wave_footprint {
 	run_list store_bytes;
 } wave_footprint;
 
-/* Collects the byte footprint of blocks [first, first+count) and, when
- * `m` is given, adds up their per-access statistics into `m` and `access`. Unless `exact`,
+/* Collects the byte footprint of blocks [first, first+count) (none when `fp`
+ * is NULL) and, when `m` is given, adds up their per-access statistics into
+ * `m` and `access`. Unless `exact`,
  * footprints may come rounded out to fetch units and sectors (the same unit
  * sets, fewer runs); the current wave is collected exactly because partial
  * sector writes are counted from its bytes. */
@@ -35,8 +41,8 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 {
 	/* boxes give the same footprint in rows instead of lanes; blocks are then
 	 * visited only for their statistics */
-	int boxed = 0;
-	if (ev_use_boxes) {
+	int boxed = !fp;
+	if (ev_use_boxes && fp) {
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
 		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
@@ -95,7 +101,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		}
 	}
 	free(offsets);
-	if (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes))
+	if (fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
 		return ctx_error(ctx, "out of memory");
 	return 0;
 }
@@ -141,32 +147,141 @@ static double record_reuse(memory_result *m, const warpest_hw *hw, int waves_bac
 	return reused * r->hit_rate;
 }
 
-int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
-	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions)
+/* Load units (bytes of fetch units) and store bytes (in sectors) of earlier
+ * full waves, by first block. */
+typedef struct footprint_cache {
+	int n, next;
+	int64_t first[FOOTPRINT_CACHE];
+	run_list units[FOOTPRINT_CACHE];
+	double store_bytes[FOOTPRINT_CACHE];
+} footprint_cache;
+
+/* The load units and store bytes of the full wave at `first`, from the
+ * cache or collected (and kept, replacing the oldest entry). The pointer
+ * stays valid until the next call. */
+static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
+	wave_footprint *scratch, run_list *tmp, int64_t first, const run_list **units,
+	double *store_bytes)
+{
+	for (int i = 0; i < fc->n; i++)
+		if (fc->first[i] == first) {
+			*units = &fc->units[i];
+			*store_bytes = fc->store_bytes[i];
+			return 0;
+		}
+	int rc = collect_wave(ctx, ev, l, first, l->wave_blocks, scratch, NULL, NULL, 0);
+	if (rc)
+		return rc;
+	int slot = fc->n < FOOTPRINT_CACHE ? fc->n++ : fc->next;
+	fc->next = (slot + 1) % FOOTPRINT_CACHE;
+	fc->first[slot] = first;
+	if (run_list_to_units(&scratch->load_bytes, (int64_t)l->hw->dram_fetch_bytes.value,
+		&fc->units[slot]) ||
+	    run_list_to_units(&scratch->store_bytes, (int64_t)l->hw->sector_bytes.value, tmp)) {
+		fc->first[slot] = -1;
+		return ctx_error(ctx, "out of memory");
+	}
+	fc->store_bytes[slot] = (double)run_list_measure(tmp) * l->hw->sector_bytes.value;
+	*units = &fc->units[slot];
+	*store_bytes = fc->store_bytes[slot];
+	return 0;
+}
+
+/* One evaluated wave: its figures in `r` (the wave_* fields its own) and
+ * its load units. */
+typedef struct wave_eval {
+	memory_result r;
+	access_stats *access;
+	run_list f0;
+	int walked;
+	int light;       /* no footprint of its own: volumes per thread from a walked wave */
+	int folded;      /* not evaluated: counted as blocks of its donor's wave */
+	double weight;   /* waves it stands for, folded classes' blocks included */
+} wave_eval;
+
+/* Which evaluated classes walk back through earlier waves themselves
+ * (from[i] == i) and which take their DRAM volumes per active thread from a
+ * walked class (from[i]): the walks dominate the cost of an estimate
+ * (docs/performance.md). Every class of an exact plan walks. In a
+ * stratified subset: the class standing for the most waves, every class
+ * standing for at least 1/16 of the waves, and, among full waves grouped by
+ * their contact with the first and last layers and the layer boundaries
+ * they cross (a wave crossing into a new layer reuses its lower halo from a
+ * layer back, the others from the wave before; the first layer has no layer
+ * before it), the heaviest class of every group standing for at least 1/16
+ * of the waves. The rest stand for less than 1/16 each (light); their
+ * donor is the walked class most alike: same first-layer contact and
+ * crossings, then same last-layer contact. */
+static void choose_walks(const launch *l, const wave_plan *p, int *from)
+{
+	for (int i = 0; i < p->n; i++)
+		from[i] = p->sampled ? -1 : i;
+	if (!p->sampled)
+		return;
+	from[p->dominant] = p->dominant;
+	for (int i = 0; i < p->n; i++) {
+		const wave_class *c = &p->c[i];
+		if (16 * c->weight >= p->n_waves) {
+			from[i] = i;
+			continue;
+		}
+		if (c->count != l->wave_blocks)
+			continue;
+		int best = i;
+		int64_t group = 0;
+		for (int j = 0; j < p->n; j++) {
+			const wave_class *o = &p->c[j];
+			if (o->head != c->head || o->tail != c->tail || o->crossings != c->crossings ||
+			    o->count != c->count)
+				continue;
+			group += o->weight;
+			if (o->weight > p->c[best].weight || (o->weight == p->c[best].weight && j < best))
+				best = j;
+		}
+		if (best == i && 16 * group >= p->n_waves)
+			from[i] = i;
+	}
+	for (int i = 0; i < p->n; i++) {
+		if (from[i] >= 0)
+			continue;
+		const wave_class *c = &p->c[i];
+		int score = -1;
+		for (int j = 0; j < p->n; j++) {
+			const wave_class *o = &p->c[j];
+			if (from[j] != j)
+				continue;
+			int sc = 2 * (o->head == c->head && o->crossings == c->crossings) + (o->tail == c->tail);
+			if (sc > score) {
+				score = sc;
+				from[i] = j;
+			}
+		}
+	}
+}
+
+/* The wave's own footprint and statistics (every class's, before any
+ * earlier wave is visited: classes made for earlier waves carry no L1
+ * statistics); a `light` wave's statistics only. */
+static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
+	int64_t count, int light, wave_eval *w)
 {
 	const warpest_hw *hw = l->hw;
 	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
 	int64_t sector = (int64_t)hw->sector_bytes.value;
-	double l2 = hw->l2_effective_bytes.value; /* until the wave's duplication is known */
-	int64_t first = l->rep_wave_first;
-	int64_t count = l->n_blocks - first < l->wave_blocks ? l->n_blocks - first : l->wave_blocks;
+	memory_result *m = &w->r;
 	m->wave_blocks = count;
-	*scale = (double)l->n_blocks / (double)count;
-
-	wave_footprint cur, past;
-	run_list f0, seen, fk, tmp, covered, overlap, store_units;
-	run_list *lists[] = {&cur.load_bytes, &cur.store_bytes, &past.load_bytes,
-		&past.store_bytes, &f0, &seen, &fk, &tmp, &covered, &overlap, &store_units};
-	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		run_list_init(lists[i]);
-	ev_use_boxes = block_evaluator_uses_boxes(ev);
-	int rc = collect_wave(ctx, ev, l, first, count, &cur, m, access, 1);
+	m->rep_first = first;
+	wave_footprint cur;
+	run_list store_units;
+	run_list_init(&cur.load_bytes);
+	run_list_init(&cur.store_bytes);
+	run_list_init(&store_units);
+	int rc = collect_wave(ctx, ev, l, first, count, light ? NULL : &cur, m, w->access, 1);
 	if (rc)
 		goto done;
-
 	/* L1: resident blocks' allocated lines against the L1 left by shared
 	 * memory; redundant load sectors miss at the capacity miss rate. */
-	double outer_iterations = capacity_l1_outer_iterations(l, access, (double)m->wave_active_threads);
+	double outer_iterations = capacity_l1_outer_iterations(l, w->access, (double)m->wave_active_threads);
 	m->l1_oversubscription = capacity_l1_oversubscription(l, m->l1_oversubscription / (double)count /
 		outer_iterations, count);
 	m->l1_capacity_hit_rate = capacity_l1_hit(hw, m->l1_oversubscription);
@@ -177,60 +292,68 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
 		if (b->field->space == km_space_global && b->src->kind != km_load)
-			m->wave_store_sectors += access[i].sectors;
+			m->wave_store_sectors += w->access[i].sectors;
 	}
-
-	/* DRAM: compulsory units of the wave, then reuse from earlier waves. */
-	if (run_list_to_units(&cur.load_bytes, fetch, &f0) ||
+	/* DRAM: compulsory units of the wave (a light one's come from its donor) */
+	if (light)
+		goto done;
+	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) ||
 	    run_list_to_units(&cur.store_bytes, sector, &store_units)) {
 		rc = ctx_error(ctx, "out of memory");
 		goto done;
 	}
-	m->wave_load_units_bytes = (double)run_list_measure(&f0) * (double)fetch;
+	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch;
 	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
 	m->l2_duplication = capacity_l2_duplication(hw, m->wave_unique_load_sectors * (double)sector,
 		m->wave_load_units_bytes);
-	l2 = m->l2_capacity_bytes = capacity_l2_bytes(hw, m->l2_duplication);
+	m->l2_capacity_bytes = capacity_l2_bytes(hw, m->l2_duplication);
 	double partial = (double)run_list_partial_units(&cur.store_bytes, sector);
 	m->wave_fill_bytes = partial * (double)sector *
-		(1.0 - hw_gompertz_hit(&hw->hit_l2_store, wave_volume / l2));
+		(1.0 - hw_gompertz_hit(&hw->hit_l2_store, wave_volume / m->l2_capacity_bytes));
+done:
+	run_list_free(&cur.load_bytes);
+	run_list_free(&cur.store_bytes);
+	run_list_free(&store_units);
+	return rc;
+}
 
-	find_plane(l, m);
-	/* earlier waves are needed for their footprints only */
-	block_evaluator_footprint_only(ev, 1);
-	/* Without block classes every block of every earlier wave is enumerated:
-	 * look back a few waves only, and say so. */
-	int max_back = block_evaluator_is_cached(ev) || ev_use_boxes ? MAX_REUSE_DISTANCE :
-		UNCACHED_REUSE_DISTANCE;
-	if (max_back < MAX_REUSE_DISTANCE)
-		assumption_add(assumptions, "addresses are not affine in the block index: reuse from "
-			"earlier waves examined %d waves back only", max_back);
-	/* Classes that hardly group blocks (quasi-affine addresses whose
-	 * residues differ from block to block) make every earlier wave as dear
-	 * as the current one: the same bound applies. */
-	int n_classes = block_evaluator_n_classes(ev);
-	if (max_back == MAX_REUSE_DISTANCE && !ev_use_boxes && count >= 64 && 2 * n_classes > count) {
-		max_back = UNCACHED_REUSE_DISTANCE;
-		assumption_add(assumptions, "blocks hardly group into classes here (%d classes for %lld "
-			"blocks): reuse from earlier waves examined %d waves back only", n_classes,
-			(long long)count, max_back);
-	}
+/* Reuse of the wave's load units from earlier waves, up to `max_back`
+ * waves back and at the grid's row and plane periods; sets its DRAM load.
+ * Periods past the first whose reuse cannot hit (hit rate < 10^-3) are not
+ * visited, nor that first one unless `reported` (its layer condition is
+ * listed as failing; it adds nothing to the volume). */
+static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
+	int max_back, int reported, wave_eval *w)
+{
+	const warpest_hw *hw = l->hw;
+	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
+	memory_result *m = &w->r;
+	double l2 = m->l2_capacity_bytes; /* this wave's, after duplication */
+	const run_list *f0 = &w->f0;
+	int64_t first = m->rep_first;
+	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
+	wave_footprint past;
+	run_list seen, tmp, covered, overlap;
+	run_list *lists[] = {&past.load_bytes, &past.store_bytes, &seen, &tmp, &covered, &overlap};
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		run_list_init(lists[i]);
+	const run_list *fk;
+	double fk_store;
 	double reused_hits = 0;
+	int rc = 0;
 	/* `seen`: units touched by the current and the waves in between, in
 	 * bytes of fetch units; `covered`: current units already attributed. */
-	if (run_list_copy(&f0, &seen)) {
+	if (run_list_copy(f0, &seen)) {
 		rc = ctx_error(ctx, "out of memory");
 		goto done;
 	}
 	double seen_store_bytes = m->wave_store_bytes;
 	for (int k = 1; k <= max_back && first - (int64_t)k * l->wave_blocks >= 0; k++) {
 		int64_t pfirst = first - (int64_t)k * l->wave_blocks;
-		if ((rc = collect_wave(ctx, ev, l, pfirst, l->wave_blocks, &past, NULL, NULL, 0)))
+		if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
 			goto done;
-		if (run_list_to_units(&past.load_bytes, fetch, &fk) ||
-		    run_list_intersect(&f0, &fk, &tmp) ||
-		    run_list_subtract(&tmp, &covered, &overlap)) {
+		if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
@@ -246,15 +369,13 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE)
 			reused_hits += record_reuse(m, hw, k, reused, volume);
 		if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered) ||
-		    run_list_union(&seen, &fk, &tmp) || run_list_copy(&tmp, &seen)) {
+		    run_list_union(&seen, fk, &tmp) || run_list_copy(&tmp, &seen)) {
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
-		run_list_to_units(&past.store_bytes, sector, &tmp);
-		seen_store_bytes += (double)run_list_measure(&tmp) * (double)sector;
+		seen_store_bytes += fk_store;
 		/* once the stack distance is hopeless, or all current data is accounted, stop */
-		if (hit < NEGLIGIBLE_HIT_RATE ||
-		    run_list_measure(&covered) == run_list_measure(&f0))
+		if (hit < NEGLIGIBLE_HIT_RATE || run_list_measure(&covered) == run_list_measure(f0))
 			break;
 	}
 	/* Reuse across grid rows and planes recurs at fixed block distances
@@ -264,13 +385,19 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	 * worth of the current wave's volume. */
 	int64_t strides[2] = {l->grid[0], (int64_t)l->grid[0] * l->grid[1]};
 	int last_k = m->n_reuse ? m->reuse[m->n_reuse - 1].waves_back : 0;
-	for (int s = 0; s < 2 && rc == 0 && max_back == MAX_REUSE_DISTANCE; s++)
+	for (int s = 0; s < 2 && max_back == MAX_REUSE_DISTANCE; s++)
 		for (int mult = 1, misses = 0; mult <= 8 && misses < 2 && m->n_reuse < MAX_REUSE_DISTANCE;
 		     mult++) {
 			int64_t k0 = (strides[s] * mult) / l->wave_blocks;
 			if (k0 <= last_k + 1 || k0 > MAX_REUSE_DISTANCE * 64)
 				continue;
-			if (run_list_measure(&covered) == run_list_measure(&f0))
+			if (run_list_measure(&covered) == run_list_measure(f0))
+				break;
+			/* a wave whose layer condition is not reported is probed only
+			 * while its reuse can still hit: farther periods cannot either */
+			int hopeless = hw_gompertz_hit(&hw->hit_wave_overlap, (double)k0 * wave_volume / l2) <
+				NEGLIGIBLE_HIT_RATE;
+			if (hopeless && !reported)
 				break;
 			/* the wave at the period, and the next one only when the period's
 			 * wave shared data (reuse can straddle a wave boundary) */
@@ -279,11 +406,9 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 				int64_t pfirst = first - k * l->wave_blocks;
 				if (pfirst < 0)
 					break;
-				if ((rc = collect_wave(ctx, ev, l, pfirst, l->wave_blocks, &past, NULL, NULL, 0)))
+				if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
 					goto done;
-				if (run_list_to_units(&past.load_bytes, fetch, &fk) ||
-				    run_list_intersect(&f0, &fk, &tmp) ||
-				    run_list_subtract(&tmp, &covered, &overlap)) {
+				if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 					rc = ctx_error(ctx, "out of memory");
 					goto done;
 				}
@@ -305,11 +430,218 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 				if (m->n_reuse >= MAX_REUSE_DISTANCE)
 					break;
 			}
+			/* the first period that cannot hit is reported (its layer
+			 * condition fails); farther ones cannot hit either */
+			if (hopeless)
+				break;
 		}
 	m->wave_dram_load_bytes = m->wave_load_units_bytes - reused_hits + m->wave_fill_bytes;
-	m->n_classes = block_evaluator_n_classes(ev);
 done:
 	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
 		run_list_free(lists[i]);
+	return rc;
+}
+
+/* Adds `weight` times the wave's volumes into the launch totals `t`. */
+static void add_weighted(memory_result *t, access_stats *access, const wave_eval *w, double weight,
+	int n_accesses)
+{
+	const memory_result *r = &w->r;
+	t->wave_active_threads += weight * r->wave_active_threads;
+	t->wave_load_units_bytes += weight * r->wave_load_units_bytes;
+	t->wave_store_bytes += weight * r->wave_store_bytes;
+	t->wave_fill_bytes += weight * r->wave_fill_bytes;
+	t->wave_dram_load_bytes += weight * r->wave_dram_load_bytes;
+	t->wave_requested_load_sectors += weight * r->wave_requested_load_sectors;
+	t->wave_unique_load_sectors += weight * r->wave_unique_load_sectors;
+	t->wave_l1_capacity_miss_sectors += weight * r->wave_l1_capacity_miss_sectors;
+	t->wave_store_sectors += weight * r->wave_store_sectors;
+	for (int i = 0; i < n_accesses; i++) {
+		access_stats *d = &access[i];
+		const access_stats *s = &w->access[i];
+		d->instructions += weight * s->instructions;
+		d->lanes += weight * s->lanes;
+		d->data_wavefronts += weight * s->data_wavefronts;
+		d->tag_wavefronts += weight * s->tag_wavefronts;
+		d->cycles += weight * s->cycles;
+		d->sectors += weight * s->sectors;
+		d->same_address_ways += weight * s->same_address_ways;
+	}
+}
+
+int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
+	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions)
+{
+	const wave_plan *plan = &l->wave_plan;
+	/* the average wave has wave_blocks blocks, or all of a smaller grid */
+	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
+	int n = plan->n;
+	int *from = NULL;
+	wave_eval *w = calloc((size_t)n + 1, sizeof(*w));
+	footprint_cache *fc = calloc(1, sizeof(*fc));
+	if (!w || !fc) {
+		free(w);
+		free(fc);
+		return ctx_error(ctx, "out of memory");
+	}
+	int rc = 0;
+	for (int i = 0; i < n && !rc; i++) {
+		run_list_init(&w[i].f0);
+		w[i].access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
+		if (!w[i].access)
+			rc = ctx_error(ctx, "out of memory");
+	}
+	for (int i = 0; i < FOOTPRINT_CACHE; i++)
+		run_list_init(&fc->units[i]);
+	ev_use_boxes = block_evaluator_uses_boxes(ev);
+	from = malloc(sizeof(int) * ((size_t)n + 1));
+	if (!from) {
+		rc = ctx_error(ctx, "out of memory");
+		goto done;
+	}
+	choose_walks(l, plan, from);
+	/* Light: in a stratified subset, a class that is not walked and stands
+	 * for less than 1/16 of the waves (the grid's boundary layers, the
+	 * partial last wave) keeps its own L1 statistics and active threads but
+	 * takes its DRAM volumes per active thread from its donor from[i]. */
+	/* Folded: such a class standing for less than 1/64 of the waves is not
+	 * evaluated; its blocks count as blocks of its donor's wave. */
+	for (int i = 0; i < n; i++) {
+		w[i].light = plan->sampled && from[i] != i && 16 * plan->c[i].weight < plan->n_waves;
+		w[i].folded = w[i].light && 64 * plan->c[i].weight < plan->n_waves;
+		w[i].weight = (double)plan->c[i].weight;
+	}
+	for (int i = 0; i < n; i++)
+		if (w[i].folded)
+			w[from[i]].weight += (double)plan->c[i].weight * (double)plan->c[i].count /
+				(double)plan->c[from[i]].count;
+	for (int i = 0; i < n && !rc; i++)
+		if (!w[i].folded)
+			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
+	if (rc)
+		goto done;
+	/* the evaluated waves are earlier waves of one another */
+	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
+		if (w[i].r.wave_blocks == l->wave_blocks && !w[i].light) {
+			if (run_list_copy(&w[i].f0, &fc->units[fc->n])) {
+				rc = ctx_error(ctx, "out of memory");
+				goto done;
+			}
+			fc->first[fc->n] = w[i].r.rep_first;
+			fc->store_bytes[fc->n++] = w[i].r.wave_store_bytes;
+		}
+
+	/* earlier waves are needed for their footprints only */
+	block_evaluator_footprint_only(ev, 1);
+	/* Without block classes every block of every earlier wave is enumerated:
+	 * look back a few waves only, and say so. */
+	int max_back = block_evaluator_is_cached(ev) || ev_use_boxes ? MAX_REUSE_DISTANCE :
+		UNCACHED_REUSE_DISTANCE;
+	if (max_back < MAX_REUSE_DISTANCE)
+		assumption_add(assumptions, "addresses are not affine in the block index: reuse from "
+			"earlier waves examined %d waves back only", max_back);
+	/* Classes that hardly group blocks (quasi-affine addresses whose
+	 * residues differ from block to block) make every earlier wave as dear
+	 * as the current one: the same bound applies. */
+	int n_block_classes = block_evaluator_n_classes(ev);
+	int64_t wave_blocks = plan->c[plan->dominant].count;
+	if (max_back == MAX_REUSE_DISTANCE && !ev_use_boxes && wave_blocks >= 64 &&
+	    2 * (int64_t)n_block_classes > wave_blocks * n) {
+		max_back = UNCACHED_REUSE_DISTANCE;
+		assumption_add(assumptions, "blocks hardly group into classes here (%d classes for %lld "
+			"blocks): reuse from earlier waves examined %d waves back only", n_block_classes,
+			(long long)(wave_blocks * n), max_back);
+	}
+	/* Reuse walks: see choose_walks. In order of first block, so that a
+	 * walk finds the waves the one before it visited. */
+	for (int pass = 0; pass < n && !rc; pass++) {
+		int i = -1;
+		for (int j = 0; j < n; j++)
+			if (from[j] == j && !w[j].walked && (i < 0 || plan->c[j].first < plan->c[i].first))
+				i = j;
+		if (i < 0)
+			break;
+		find_plane(l, &w[i].r);
+		rc = eval_reuse(ctx, ev, l, fc, max_back, i == plan->dominant, &w[i]);
+		w[i].walked = 1;
+	}
+	/* light waves: DRAM volumes per active thread of their walked donor */
+	for (int i = 0; i < n && !rc; i++)
+		if (w[i].light && !w[i].folded) {
+			const memory_result *src = &w[from[i]].r;
+			memory_result *r = &w[i].r;
+			double f = src->wave_active_threads > 0 ?
+				r->wave_active_threads / src->wave_active_threads : 0;
+			r->wave_load_units_bytes = f * src->wave_load_units_bytes;
+			r->wave_store_bytes = f * src->wave_store_bytes;
+			r->wave_fill_bytes = f * src->wave_fill_bytes;
+			r->wave_dram_load_bytes = f * src->wave_dram_load_bytes;
+		}
+	if (rc)
+		goto done;
+
+	/* launch totals, then the average wave */
+	memory_result t;
+	memset(&t, 0, sizeof(t));
+	for (int i = 0; i < n; i++)
+		if (!w[i].folded)
+			add_weighted(&t, access, &w[i], w[i].weight, l->n_accesses);
+	const memory_result *d = &w[plan->dominant].r;
+	*m = *d;
+	m->wave_active_threads = t.wave_active_threads / *scale;
+	m->wave_load_units_bytes = t.wave_load_units_bytes / *scale;
+	m->wave_store_bytes = t.wave_store_bytes / *scale;
+	m->wave_fill_bytes = t.wave_fill_bytes / *scale;
+	m->wave_dram_load_bytes = t.wave_dram_load_bytes / *scale;
+	m->wave_requested_load_sectors = t.wave_requested_load_sectors / *scale;
+	m->wave_unique_load_sectors = t.wave_unique_load_sectors / *scale;
+	m->wave_l1_capacity_miss_sectors = t.wave_l1_capacity_miss_sectors / *scale;
+	m->wave_store_sectors = t.wave_store_sectors / *scale;
+	for (int i = 0; i < l->n_accesses; i++) {
+		access_stats *a = &access[i];
+		a->instructions /= *scale, a->lanes /= *scale, a->data_wavefronts /= *scale;
+		a->tag_wavefronts /= *scale, a->cycles /= *scale, a->sectors /= *scale;
+		a->same_address_ways /= *scale;
+	}
+	m->rep_load_units_bytes = d->wave_load_units_bytes;
+	m->rep_store_bytes = d->wave_store_bytes;
+	m->rep_dram_load_bytes = d->wave_dram_load_bytes;
+	m->n_classes = block_evaluator_n_classes(ev);
+	m->waves_evaluated = 0;
+	m->n_wave_entries = 0;
+	for (int i = 0; i < n; i++) {
+		if (w[i].folded)
+			continue;
+		m->waves_evaluated++;
+		if (m->n_wave_entries == MAX_WAVE_ENTRIES)
+			continue;
+		evaluated_wave *o = &m->wave_entry[m->n_wave_entries++];
+		o->first = plan->c[i].first;
+		o->blocks = plan->c[i].count;
+		o->stands_for = plan->c[i].weight;
+		for (int j = 0; j < n; j++)
+			if (w[j].folded && from[j] == i)
+				o->stands_for += plan->c[j].weight;
+		o->how = from[i] == i ? "walked" : "per thread";
+		o->like = from[i] == i ? -1 : from[i];
+	}
+	m->waves_represented = plan->n_waves;
+	m->wave_classes = plan->n_classes;
+	m->waves_sampled = plan->sampled || !plan->enumerated;
+	if (m->waves_sampled)
+		assumption_add(assumptions, "launch totals from %d of %lld%s wave classes, a stratified "
+			"subset (docs/model.md §1) standing for all %lld waves", m->waves_evaluated,
+			(long long)plan->n_classes, plan->enumerated ? "" : " (among a systematic sample of "
+			"the waves)", (long long)plan->n_waves);
+done:
+	free(from);
+	for (int i = 0; i < n; i++) {
+		free(w[i].access);
+		run_list_free(&w[i].f0);
+	}
+	for (int i = 0; i < FOOTPRINT_CACHE; i++)
+		run_list_free(&fc->units[i]);
+	free(w);
+	free(fc);
 	return rc;
 }

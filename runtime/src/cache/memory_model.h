@@ -1,4 +1,4 @@
-/* L2 -> L1 and DRAM -> L2 volumes of the representative wave (SPEC §5.2-5.4):
+/* L2 -> L1 and DRAM -> L2 volumes of a launch from its wave classes (SPEC §5.2-5.4):
  * the result type and the stage that fills it. */
 #ifndef WARPEST_MEMORY_MODEL_H
 #define WARPEST_MEMORY_MODEL_H
@@ -8,6 +8,16 @@
 #include "launch/launch.h"
 
 #define MAX_REUSE_DISTANCE 48
+/* Evaluated waves listed in the report at most. */
+#define MAX_WAVE_ENTRIES 32
+
+/* One evaluated wave and how its DRAM volume was found (docs/model.md §1). */
+typedef struct evaluated_wave {
+	int64_t first, blocks;
+	int64_t stands_for;  /* waves, those folded into it included */
+	const char *how;     /* "walked" or "per thread" (docs/model.md §1) */
+	int like;            /* the plan entry whose walk it used; -1 when walked */
+} evaluated_wave;
 
 /* One earlier wave that current data was last touched in (SPEC §5.3). */
 typedef struct reuse_distance {
@@ -21,30 +31,48 @@ typedef struct reuse_distance {
 } reuse_distance;
 
 typedef struct memory_result {
-	/* per representative wave */
-	int64_t wave_blocks, wave_active_threads;
-	double wave_load_units_bytes;   /* compulsory DRAM load volume of the wave */
+	/* The average wave: launch totals (every wave class, weighted by the
+	 * waves it stands for) divided by n_blocks / wave_blocks (by 1 when the
+	 * grid is smaller than a wave). */
+	int64_t wave_blocks;            /* blocks of the reported wave (below) */
+	double wave_active_threads;
+	double wave_load_units_bytes;   /* compulsory DRAM load volume */
 	double wave_store_bytes;
 	double wave_fill_bytes;         /* reads forced by partially written sectors */
 	double wave_dram_load_bytes;    /* after reuse from earlier waves */
 	double l2_duplication;          /* share of the wave's data held in both L2 segments */
 	double l2_capacity_bytes;       /* L2 left for distinct data (capacity.c) */
+	/* The reported wave: the evaluated class standing for the most waves;
+	 * its own volumes and its layer conditions. */
+	int64_t rep_first;
+	double rep_load_units_bytes, rep_store_bytes, rep_dram_load_bytes;
 	int n_reuse;
 	reuse_distance reuse[MAX_REUSE_DISTANCE];
 	char plane_field[64];
 	double plane_elements;
-	/* L1 -> L2 */
+	/* L1 -> L2 (average wave; the oversubscription and hit rate are the
+	 * reported wave's) */
 	double wave_requested_load_sectors, wave_unique_load_sectors;
 	double wave_l1_capacity_miss_sectors;
 	double l1_oversubscription, l1_capacity_hit_rate;
 	double wave_store_sectors;
-	int n_classes;
+	int n_classes;                  /* block classes */
+	/* wave classes (launch/wave_classes.h) */
+	int waves_evaluated;            /* distinct waves evaluated */
+	int64_t waves_represented;      /* waves they stand for: every wave of the launch */
+	int64_t wave_classes;           /* distinct wave classes found */
+	int waves_sampled;              /* the evaluated classes are a stratified subset */
+	int n_wave_entries;
+	evaluated_wave wave_entry[MAX_WAVE_ENTRIES];
 } memory_result;
 
-/* Evaluates the representative wave of `l` and the earlier waves it reuses
- * data from. Adds the wave's per-access statistics into `access` (one entry
- * per bound access, zeroed by the caller), fills `m`, sets `*scale` to the
- * factor from wave to launch totals and records what it had to assume.
+/* Evaluates one wave of every wave class of `l` (l->wave_plan) and the
+ * earlier waves each reuses data from, and weights each class by the waves
+ * it stands for. Adds the average wave's per-access statistics into `access`
+ * (one entry per bound access, zeroed by the caller), fills `m`, sets
+ * `*scale` to n_blocks / wave_blocks, at least 1 (average wave -> launch
+ * totals) and
+ * records what it had to assume.
  * Returns 0, or an error with a message in ctx. */
 int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions);

@@ -13,6 +13,11 @@ const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "regi
 #define FIELD_BASE_STRIDE ((int64_t)1 << 40)
 /* Blocks per launch (docs/limits.md): launch totals stay far from 2^62. */
 #define LAUNCH_MAX_BLOCKS ((int64_t)1 << 40)
+/* Wave classes: all evaluated up to WAVE_CLASSES_EXACT, else a stratified
+ * subset of WAVE_CLASSES_EVALUATED (more when the strata need it): the cost
+ * of an estimate grows with them (docs/performance.md). */
+#define WAVE_CLASSES_EXACT 8
+#define WAVE_CLASSES_EVALUATED 4
 
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,
 	const char *name, int64_t value)
@@ -463,8 +468,11 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			occupancy_limit_names[l->limited_by]);
 	l->wave_blocks = l->blocks_per_sm * (int)hw->sm_count.value;
 	l->waves = (double)l->n_blocks / l->wave_blocks;
-	int64_t full_waves = l->n_blocks / l->wave_blocks;
-	l->rep_wave_first = full_waves > 0 ? (full_waves / 2) * l->wave_blocks : 0;
+	/* the waves evaluated for the launch totals (wave_classes.c) */
+	if (wave_plan_build(l->grid, l->wave_blocks, WAVE_CLASSES_EXACT, WAVE_CLASSES_EVALUATED,
+	    &l->wave_plan))
+		return ctx_error(ctx, "out of memory");
+	l->rep_wave_first = l->wave_plan.n ? l->wave_plan.c[l->wave_plan.dominant].first : 0;
 	/* loops, then every expression over the launch's domain */
 	launch_ranges *r = malloc(sizeof(*r));
 	if (!r)
@@ -488,6 +496,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 
 void launch_release(launch *l)
 {
+	wave_plan_free(&l->wave_plan);
 	for (int i = 0; l->accesses && i < l->n_accesses; i++)
 		free(l->accesses[i].guard_dnf);
 	free(l->accesses);

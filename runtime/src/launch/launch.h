@@ -1,5 +1,5 @@
 /* A kernel model bound to one launch configuration: block and grid sizes,
- * parameter values, occupancy, the representative wave, and every access's
+ * parameter values, occupancy, the wave classes, and every access's
  * address as a linear form where it is affine (SPEC §4). */
 #ifndef WARPEST_LAUNCH_H
 #define WARPEST_LAUNCH_H
@@ -8,6 +8,7 @@
 #include "kernel/kernel_model.h"
 #include "kernel/guard_dnf.h"
 #include "kernel/quasi_affine.h"
+#include "launch/wave_classes.h"
 
 typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
 	occ_shared } occupancy_limit;
@@ -50,7 +51,8 @@ typedef struct launch {
 	occupancy_limit limited_by;
 	double l1_capacity_bytes;    /* unified minus the shared carveout in use */
 	int wave_blocks;
-	int64_t rep_wave_first;      /* first linear block id of the representative wave */
+	wave_plan wave_plan;         /* the wave classes evaluated, weighted (owned) */
+	int64_t rep_wave_first;      /* first block of the class standing for the most waves */
 	double waves;
 	/* bound model */
 	bound_loop loops[EXPR_MAX_LOOPS];

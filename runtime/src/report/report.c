@@ -106,6 +106,21 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(wave, "waves", l->waves);
 	put_i(wave, "representative_first_block", l->rep_wave_first);
 	put_i(wave, "block_classes", m->n_classes);
+	put_i(wave, "distinct_waves_evaluated", m->waves_evaluated);
+	put_i(wave, "waves_represented", m->waves_represented);
+	put_i(wave, "wave_classes", m->wave_classes);
+	json_object_object_add(wave, "sampled", json_object_new_boolean(m->waves_sampled));
+	json_object *classes = json_object_new_array();
+	for (int i = 0; i < m->n_wave_entries; i++) {
+		const evaluated_wave *c = &m->wave_entry[i];
+		json_object *o = json_object_new_object();
+		put_i(o, "first_block", c->first);
+		put_i(o, "blocks", c->blocks);
+		put_i(o, "stands_for", c->stands_for);
+		put_s(o, "dram", c->how);
+		json_object_array_add(classes, o);
+	}
+	json_object_object_add(wave, "evaluated", classes);
 	json_object_object_add(root, "wave", wave);
 	put_i(root, "active_threads", s->active_threads);
 
@@ -154,7 +169,10 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(mem, "l1_capacity_hit_rate", m->l1_capacity_hit_rate);
 	put_d(mem, "l2_duplication", m->l2_duplication);
 	put_d(mem, "l2_capacity_bytes", m->l2_capacity_bytes);
-	put_d(mem, "launch_scale", e->scale);
+	put_d(mem, "waves", e->scale);
+	put_d(mem, "reported_wave_compulsory_load_bytes", m->rep_load_units_bytes);
+	put_d(mem, "reported_wave_dram_load_bytes", m->rep_dram_load_bytes);
+	put_d(mem, "reported_wave_store_bytes", m->rep_store_bytes);
 	json_object_object_add(root, "memory", mem);
 
 	json_object *lims = json_object_new_array();
@@ -333,9 +351,12 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		tprintf(&t, " %s=%lld", e->kernel->symbols.names[sym], (long long)l->env[sym]);
 	}
 	tprintf(&t, "\n  occupancy: %d blocks/SM (%d warps, limited by %s); wave %d blocks; %.1f waves; "
-		"%lld active threads\n\n", l->blocks_per_sm, l->warps_per_sm,
+		"%lld active threads\n", l->blocks_per_sm, l->warps_per_sm,
 		occupancy_limit_names[l->limited_by], l->wave_blocks, l->waves,
 		(long long)s->active_threads);
+	tprintf(&t, "waves: %d distinct evaluated, standing for all %lld (%lld classes%s)\n\n",
+		m->waves_evaluated, (long long)m->waves_represented, (long long)m->wave_classes,
+		m->waves_sampled ? ", a stratified subset" : ", every class");
 	tprintf(&t, "volumes                       per thread        per launch\n");
 	tprintf(&t, "  L1 cycles                %12.3f      %12.4g\n", s->l1_cycles_per_thread,
 		s->l1_cycles_per_thread * th);
@@ -366,7 +387,8 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 			e->atomic.provisional ? " [provisional T table]" : "");
 	if (m->n_reuse) {
 		human_bytes(m->l2_capacity_bytes, a, sizeof(a));
-		tprintf(&t, "\nlayer conditions (reuse from earlier waves; effective L2 %s)\n", a);
+		tprintf(&t, "\nlayer conditions of the wave at block %lld (standing for the most waves; "
+			"reuse from earlier waves; effective L2 %s)\n", (long long)m->rep_first, a);
 		for (int i = 0; i < m->n_reuse; i++) {
 			const reuse_distance *r = &m->reuse[i];
 			human_bytes(r->reused_bytes, a, sizeof(a));

