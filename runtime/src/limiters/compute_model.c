@@ -19,16 +19,35 @@ static double loop_trips(const launch *l, const km_ops *ops)
 	return trips;
 }
 
+/* How many times an entry's operations run in the launch: as often as the
+ * most-executed access in exactly the same loops, whose lane count follows
+ * guards, early exits and thread-dependent trip counts lane by lane (a
+ * tiled kernel whose surplus threads only test their bounds). With no such
+ * access, every active thread runs every iteration of constant-trip loops. */
+static double entry_executions(const launch *l, const km_ops *ops, const access_stats *access,
+	double scale, double threads)
+{
+	double most = -1;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const km_access *a = l->accesses[i].src;
+		if (a->n_loops != ops->n_loops ||
+		    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
+			continue;
+		if (access[i].lanes * scale > most)
+			most = access[i].lanes * scale;
+	}
+	return most >= 0 ? most : loop_trips(l, ops) * threads;
+}
+
 void compute_model_run(const launch *l, const access_stats *access, double scale,
 	double active_threads, compute_result *c)
 {
 	const warpest_hw *hw = l->hw;
-	double threads = active_threads;
 	for (int i = 0; i < l->kernel->n_ops; i++) {
 		const km_ops *ops = &l->kernel->ops[i];
-		double trips = loop_trips(l, ops);
+		double runs = entry_executions(l, ops, access, scale, active_threads);
 		for (int op = 0; op < km_n_ops; op++)
-			c->ops[op] += ops->count[op] * trips * threads;
+			c->ops[op] += ops->count[op] * runs;
 	}
 	double lanes_mem = 0, warp_mem = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
