@@ -39,7 +39,7 @@ int main(void)
 	 * every other wave alone: 7 classes for 8 waves. */
 	const int grid[3] = {4, 3, 5};
 	wave_plan p;
-	CHECK(wave_plan_build(grid, 8, 16, 16, &p) == 0, "plan 4x3x5, waves of 8");
+	CHECK(wave_plan_build(grid, 8, 0, 16, 16, &p) == 0, "plan 4x3x5, waves of 8");
 	CHECK(p.n_waves == 8, "waves %lld (expected 8)", (long long)p.n_waves);
 	CHECK(p.stride == 12, "outer stride %lld (expected 12)", (long long)p.stride);
 	CHECK(p.n_classes == 7 && p.n == 7 && !p.sampled, "classes %lld, evaluated %d, sampled %d "
@@ -68,7 +68,7 @@ int main(void)
 	 * strata). The interior stratum {8,-,-,0} (r 0 weight 1, r 4 weight 2;
 	 * total 3) is one group: the class at its weight's middle (1.5: r 4,
 	 * whose weight spans 1..3) is evaluated and stands for 3 waves. */
-	CHECK(wave_plan_build(grid, 8, 4, 4, &p) == 0, "plan 4x3x5, at most 4 classes");
+	CHECK(wave_plan_build(grid, 8, 0, 4, 4, &p) == 0, "plan 4x3x5, at most 4 classes");
 	CHECK(p.n == 6 && p.sampled && p.n_classes == 7, "evaluated %d (expected 6 strata), sampled %d",
 		p.n, p.sampled);
 	c = find(&p, 16);
@@ -84,16 +84,29 @@ int main(void)
 	 * every wave is one whole row, residue 0. Row 0 head, row 3 tail, rows 1
 	 * and 2 one interior class of weight 2: 3 classes for 4 waves. */
 	const int grid2[3] = {5, 4, 1};
-	CHECK(wave_plan_build(grid2, 5, 16, 16, &p) == 0, "plan 5x4");
+	CHECK(wave_plan_build(grid2, 5, 0, 16, 16, &p) == 0, "plan 5x4");
 	CHECK(p.stride == 5 && p.n_waves == 4 && p.n == 3, "2D: stride %lld, waves %lld, classes %d "
 		"(expected 5, 4, 3)", (long long)p.stride, (long long)p.n_waves, p.n);
 	c = p.n == 3 ? &p.c[p.dominant] : NULL;
 	CHECK(c && c->weight == 2 && !c->head && !c->tail, "2D: the interior rows stand for 2 waves");
 	wave_plan_free(&p);
 
+	/* The same 5x4 grid with each_max 4: 4 waves <= 4, so every wave is its
+	 * own class (a guard such as y < 2 would make rows 1 and 2 differ):
+	 * 4 classes of weight 1, first blocks 0, 5, 10, 15. */
+	CHECK(wave_plan_build(grid2, 5, 4, 16, 16, &p) == 0, "plan 5x4, each wave its own");
+	CHECK(p.n_waves == 4 && p.n == 4 && p.n_classes == 4 && !p.sampled, "each own: 4 classes of 4 "
+		"waves (got %d of %lld)", p.n, (long long)p.n_waves);
+	unsigned seen = 0; /* bit w: wave w's first block was found (in any order) */
+	for (int i = 0; i < p.n; i++)
+		if (p.c[i].weight == 1 && p.c[i].first % 5 == 0 && p.c[i].first < 20)
+			seen |= 1u << (p.c[i].first / 5);
+	CHECK(seen == 0xf, "each own: classes at blocks 0, 5, 10, 15 of weight 1 (mask %x)", seen);
+	wave_plan_free(&p);
+
 	/* A grid smaller than a wave: one class, the whole grid. */
 	const int grid3[3] = {16, 1, 1};
-	CHECK(wave_plan_build(grid3, 1056, 8, 8, &p) == 0 && p.n == 1 && p.n_waves == 1 &&
+	CHECK(wave_plan_build(grid3, 1056, 8, 8, 8, &p) == 0 && p.n == 1 && p.n_waves == 1 &&
 		p.c[0].count == 16 && p.c[0].weight == 1, "16 blocks, waves of 1056: one wave of 16 blocks");
 	wave_plan_free(&p);
 
@@ -102,7 +115,7 @@ int main(void)
 	 * first 49999 plus the last. In 1-D every layer is one block: the first
 	 * wave is the head, the last the tail, the rest one class. */
 	const int grid4[3] = {100000, 1, 1};
-	CHECK(wave_plan_build(grid4, 2, 8, 8, &p) == 0, "plan 100000 blocks, waves of 2");
+	CHECK(wave_plan_build(grid4, 2, 8, 8, 8, &p) == 0, "plan 100000 blocks, waves of 2");
 	w = total_weight(&p, &blocks);
 	CHECK(!p.enumerated && p.n == 3 && w == 50000 && blocks == 100000, "sampled waves: %d classes, "
 		"weights %lld (expected 3, 50000), blocks %lld", p.n, (long long)w, (long long)blocks);

@@ -17,6 +17,9 @@ const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "regi
  * subset of WAVE_CLASSES_EVALUATED (more when the strata need it): the cost
  * of an estimate grows with them (docs/performance.md). */
 #define WAVE_CLASSES_EXACT 8
+/* Launches of at most this many waves: every wave evaluated on its own
+ * (guards that cut the grid mid-layer make waves differ, docs/model.md §1). */
+#define WAVES_EACH_OWN 8
 #define WAVE_CLASSES_EVALUATED 4
 
 static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has,
@@ -469,7 +472,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	l->wave_blocks = l->blocks_per_sm * (int)hw->sm_count.value;
 	l->waves = (double)l->n_blocks / l->wave_blocks;
 	/* the waves evaluated for the launch totals (wave_classes.c) */
-	if (wave_plan_build(l->grid, l->wave_blocks, WAVE_CLASSES_EXACT, WAVE_CLASSES_EVALUATED,
+	if (wave_plan_build(l->grid, l->wave_blocks, WAVES_EACH_OWN, WAVE_CLASSES_EXACT, WAVE_CLASSES_EVALUATED,
 	    &l->wave_plan))
 		return ctx_error(ctx, "out of memory");
 	l->rep_wave_first = l->wave_plan.n ? l->wave_plan.c[l->wave_plan.dominant].first : 0;

@@ -3,7 +3,10 @@
  * planes of a 3D grid, rows of a 2D one): the same first block modulo the
  * layer stride, the same number of blocks, and the same contact with the
  * grid's first and last layers, where guards cut blocks and where no
- * earlier layer exists to reuse data from. */
+ * earlier layer exists to reuse data from. Guards that cut the grid
+ * elsewhere (x < n/2 over a 1D grid, surplus blocks of a tiled kernel) break
+ * that likeness; a launch of at most `each_max` waves therefore evaluates
+ * every wave on its own. */
 #include "launch/wave_classes.h"
 
 #include <stdlib.h>
@@ -17,13 +20,14 @@ typedef struct class_acc {
 /* One visited wave, `weight` waves it stands for, into the table. */
 static void add_wave(class_acc *acc, int64_t *n_acc, int *slots, int64_t n_slots,
 	int64_t n_blocks, int64_t wave_blocks, int64_t stride, int64_t n_waves,
-	int64_t w, int64_t weight)
+	int64_t w, int64_t weight, int each_own)
 {
 	int64_t first = w * wave_blocks;
 	int64_t count = n_blocks - first < wave_blocks ? n_blocks - first : wave_blocks;
 	int64_t layers = n_blocks / stride;
 	int64_t z0 = first / stride, z1 = (first + count - 1) / stride;
-	wave_class key = {first, count, weight, first % stride, z0 == 0, z1 == layers - 1,
+	/* each_own: every wave its own class (the residue is its first block) */
+	wave_class key = {first, count, weight, each_own ? first : first % stride, z0 == 0, z1 == layers - 1,
 		(int)(z1 - z0 > 1000000 ? 1000000 : z1 - z0)};
 	uint64_t h = (uint64_t)key.residue * 0x9e3779b97f4a7c15ull ^ (uint64_t)count * 0xff51afd7ed558ccdull ^
 		(uint64_t)(key.head * 2 + key.tail);
@@ -141,7 +145,8 @@ static int stratify(class_acc *acc, int64_t n_acc, int cap, wave_plan *p)
 	return 0;
 }
 
-int wave_plan_build(const int grid[3], int64_t wave_blocks, int exact_max, int cap, wave_plan *p)
+int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int exact_max, int cap,
+	wave_plan *p)
 {
 	memset(p, 0, sizeof(*p));
 	int64_t n_blocks = (int64_t)grid[0] * grid[1] * grid[2];
@@ -167,17 +172,17 @@ int wave_plan_build(const int grid[3], int64_t wave_blocks, int exact_max, int c
 	if (p->enumerated)
 		for (int64_t w = 0; w < p->n_waves; w++)
 			add_wave(acc, &n_acc, slots, n_slots, n_blocks, wave_blocks, p->stride,
-				p->n_waves, w, 1);
+				p->n_waves, w, 1, p->n_waves <= each_max);
 	else {
 		int64_t before = p->n_waves - 1, samples = WAVE_ENUMERATE_MAX;
 		for (int64_t i = 0; i < samples; i++) {
 			int64_t w = i * before / samples, next = (i + 1) * before / samples;
 			if (next > w)
 				add_wave(acc, &n_acc, slots, n_slots, n_blocks, wave_blocks, p->stride,
-					p->n_waves, w, next - w);
+					p->n_waves, w, next - w, 0);
 		}
 		add_wave(acc, &n_acc, slots, n_slots, n_blocks, wave_blocks, p->stride, p->n_waves,
-			p->n_waves - 1, 1);
+			p->n_waves - 1, 1, 0);
 	}
 	free(slots);
 	p->n_classes = n_acc;

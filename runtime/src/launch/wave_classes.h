@@ -31,10 +31,12 @@ typedef struct wave_plan {
 
 /* Classifies the waves of a grid of grid[0]*grid[1]*grid[2] blocks (x
  * fastest), waves of `wave_blocks` consecutive blocks, the last one
- * partial. Every class is kept when there are at most `exact_max`; else
+ * partial. A launch of at most `each_max` waves has one class per wave.
+ * Every class is kept when there are at most `exact_max`; else
  * max(cap, strata) (strata: the classes' block counts, head/tail flags and
  * crossings, each kept apart). Returns 0, or -1 when out of memory. */
-int wave_plan_build(const int grid[3], int64_t wave_blocks, int exact_max, int cap, wave_plan *p);
+int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int exact_max, int cap,
+	wave_plan *p);
 void wave_plan_free(wave_plan *p);
 
 #endif
