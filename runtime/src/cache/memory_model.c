@@ -11,6 +11,7 @@
 #include "base/ctx.h"
 #include "cache/capacity.h"
 #include "cache/memory_model.h"
+#include "cache/tlb.h"
 #include "cache/wave_boxes.h"
 
 /* Reuse is followed back until its hit rate is negligible. */
@@ -302,6 +303,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 		rc = ctx_error(ctx, "out of memory");
 		goto done;
 	}
+	/* pages the wave touches: reported, not costed (cache/tlb.h) */
+	m->wave_tlb_pages = (double)tlb_pages_touched(&cur.load_bytes, &cur.store_bytes, TLB_PAGE_BYTES);
 	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch;
 	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;

@@ -42,6 +42,7 @@ typedef struct memory_result {
 	double wave_dram_load_bytes;    /* after reuse from earlier waves */
 	double l2_duplication;          /* share of the wave's data held in both L2 segments */
 	double l2_capacity_bytes;       /* L2 left for distinct data (capacity.c) */
+	double wave_tlb_pages;          /* 2 MiB pages the wave touches (tlb.h; -1: out of memory) */
 	/* The reported wave: the evaluated class standing for the most waves;
 	 * its own volumes and its layer conditions. */
 	int64_t rep_first;

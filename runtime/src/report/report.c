@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache/tlb.h"
 #include "estimate/estimate_impl.h"
 
 static const char *const kind_names[] = {"load", "store", "atomic", "cas"};
@@ -173,6 +174,8 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(mem, "reported_wave_compulsory_load_bytes", m->rep_load_units_bytes);
 	put_d(mem, "reported_wave_dram_load_bytes", m->rep_dram_load_bytes);
 	put_d(mem, "reported_wave_store_bytes", m->rep_store_bytes);
+	put_d(mem, "reported_wave_tlb_pages", m->wave_tlb_pages);
+	put_d(mem, "tlb_page_bytes", (double)TLB_PAGE_BYTES);
 	json_object_object_add(root, "memory", mem);
 
 	json_object *lims = json_object_new_array();
@@ -354,9 +357,14 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		"%lld active threads\n", l->blocks_per_sm, l->warps_per_sm,
 		occupancy_limit_names[l->limited_by], l->wave_blocks, l->waves,
 		(long long)s->active_threads);
-	tprintf(&t, "waves: %d distinct evaluated, standing for all %lld (%lld classes%s)\n\n",
+	tprintf(&t, "waves: %d distinct evaluated, standing for all %lld (%lld classes%s)\n",
 		m->waves_evaluated, (long long)m->waves_represented, (long long)m->wave_classes,
 		m->waves_sampled ? ", a stratified subset" : ", every class");
+	/* reported, not costed: no TLB measurement to calibrate a limiter with */
+	if (m->wave_tlb_pages >= 0)
+		tprintf(&t, "TLB: %.0f pages of 2 MiB touched by the wave at block %lld (reported only, "
+			"not in the time)\n", m->wave_tlb_pages, (long long)m->rep_first);
+	tprintf(&t, "\n");
 	tprintf(&t, "volumes                       per thread        per launch\n");
 	tprintf(&t, "  L1 cycles                %12.3f      %12.4g\n", s->l1_cycles_per_thread,
 		s->l1_cycles_per_thread * th);
