@@ -140,7 +140,8 @@ def main():
                         reasons[norm_reason(acc.get("reason", ""))] += 1
                 if accs and n_bad + st.get("_", 0) == len(accs):
                     st["all_unanalysed"] += 1
-                if "Prediction" in rem.get(kname, set()):
+                # the pass names the remark with the predicted time "Summary"
+                if "Summary" in rem.get(kname, set()):
                     st["predicted"] += 1
                     if accs and all(not x.get("analysable", True) for x in accs):
                         st["predicted_all_unanalysed"] += 1
