@@ -523,6 +523,27 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
 	if (rc)
 		goto done;
+	/* A subset whose waves all do nothing while the kernel has accesses:
+	 * guards idle whole layers (a grid larger than the domain in its outer
+	 * dimension, the surplus blocks of a tiled kernel), which the classes
+	 * cannot see. Totals from it would rest on idle waves: no prediction. */
+	if (plan->sampled && l->n_accesses > 0) {
+		double lanes = 0;
+		int evaluated = 0;
+		for (int i = 0; i < n; i++) {
+			evaluated += !w[i].folded;
+			for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
+				lanes += w[i].access[a].lanes;
+		}
+		if (lanes <= 0) {
+			rc = ctx_error(ctx, "kernel '%s': the %d waves evaluated (a stratified subset of %lld "
+				"wave classes) make no memory access: guards idle them, so whole layers of the "
+				"grid are probably idle (a grid larger than the domain); launch totals would "
+				"rest on idle waves, so no prediction (docs/model.md §1)", l->kernel->name, evaluated,
+				(long long)plan->n_classes);
+			goto done;
+		}
+	}
 	/* the evaluated waves are earlier waves of one another */
 	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
 		if (w[i].r.wave_blocks == l->wave_blocks && !w[i].light) {
