@@ -289,14 +289,14 @@ static int row_shift_applies(K *k, const wp_poly *off, const wp_poly *rest)
 		if (has && (t->n != 1 || k->at.a[t->f[0]].kind != WP_DATA || k->at.a[t->f[0]].x_dep))
 			return 0;
 	}
-	int tid = 0, block = 0;
+	/* rest holds no data: depending on tid.x (x_dep) is the thread part */
+	int block = 0;
 	for (int i = 0; i < rest->n; i++)
 		for (int f = 0; f < rest->t[i].n; f++) {
 			const wp_atom *x = &k->at.a[rest->t[i].f[f]];
-			tid |= x->kind == WP_TID || (x->kind == WP_QUASI && strstr(x->name, "tid.") != NULL);
 			block |= x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL);
 		}
-	return tid && block && wp_has_x_dep(&k->at, rest);
+	return block && wp_has_x_dep(&k->at, rest);
 }
 
 static void analyse_address(K *k, access *a, LLVMValueRef ptr)

@@ -9,12 +9,8 @@
 
 /* Calibrated on the gpu-benches stream triad ramps of A100-40GB and H100-PCIe
  * (docs/model.md §8 says which data was held out). */
-#ifndef LATENCY_OVERHEAD_CYCLES
 #define LATENCY_OVERHEAD_CYCLES 450.0 /* per warp lifetime besides the load latencies */
-#endif
-#ifndef LATENCY_QUEUE_FACTOR
 #define LATENCY_QUEUE_FACTOR 0.8      /* loaded latency = L (1 + k u), u = rate / peak */
-#endif
 #define LATENCY_CAP_EXPONENT 5.0      /* p of the p-norm that caps by the peak */
 
 typedef enum latency_level { latency_l1, latency_l2, latency_dram, latency_n_levels } latency_level;
