@@ -225,12 +225,10 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_atom_poly(&k->at, l->atom)));
 }
 
-/* Is the address of a load the same for every lane of a warp: GEPs over an
- * argument or global with indices free of tid and of loaded data
- * (rowptr[blockIdx.x], a table entry by a parameter)? */
-/* Whether the address p is a parameter or global plus indices free of tid
- * (the same for a warp: `uniform`) or, with `rows`, free of what tells lanes
- * of one row apart (tid.x, lane id, data that may depend on them). */
+/* Whether the address p is a parameter or global plus GEP indices free of
+ * tid and of loaded data (the same for every lane of a warp: rowptr[blockIdx.x],
+ * a table entry by a parameter) or, with `rows`, free of what tells lanes of
+ * one row apart (tid.x, lane id, data that may depend on them). */
 static int address_free_of_tid(K *k, LLVMValueRef p, int rows)
 {
 	const char *why = k->why;
@@ -385,28 +383,23 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 			return fail(k, "'and' with a 63-bit mask");
 		if (c > 0 && (c & (c + 1)) == 0)
 			return wp_mod(at, a, wp_const(at, c + 1));
-		if (c > 0 && a) {
-			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
-			int64_t low = c & -c, full = c | (low - 1);
-			/* full = 2^63-1 would need 2^63 as the modulus */
-			if (full != INT64_MAX && (full & (full + 1)) == 0 && wp_content(a) % low == 0)
-				return wp_mod(at, a, wp_const(at, full + 1));
-		}
 		if (c < 0 && ((-c) & (-c - 1)) == 0)
 			return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
-		if (c > 0 && a) {
-			/* a run of ones 2^h - low: (x mod 2^h) rounded down to a multiple
-			 * of low (n & 0x7ffffffe, the even part of a trip count that
-			 * clang's unroller computes); x mod 2^h is x itself for values
-			 * below 2^h, which non-negative values of a type of h+1 bits are */
-			int64_t low = c & -c, full = c | (low - 1);
+		/* a run of ones 2^h - low; full = 2^63-1 would need 2^63 as the modulus */
+		int64_t low = c & -c, full = c | (low - 1);
+		if (c > 0 && a && full != INT64_MAX && (full & (full + 1)) == 0) {
+			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
+			if (wp_content(a) % low == 0)
+				return wp_mod(at, a, wp_const(at, full + 1));
+			/* else (x mod 2^h) rounded down to a multiple of low (n & 0x7ffffffe,
+			 * the even part of a trip count that clang's unroller computes);
+			 * x mod 2^h is x itself for values below 2^h, which non-negative
+			 * values of a type of h+1 bits are */
 			unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-			if (full != INT64_MAX && (full & (full + 1)) == 0) {
-				int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
-				wp_poly *inner = sign_free ? a : wp_mod(at, a, wp_const(at, full + 1));
-				wp_assume(k, "right shifts and divisions are on non-negative values");
-				return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
-			}
+			int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
+			wp_poly *inner = sign_free ? a : wp_mod(at, a, wp_const(at, full + 1));
+			wp_assume(k, "right shifts and divisions are on non-negative values");
+			return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
 		}
 		return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
 	}
