@@ -6,18 +6,6 @@
 #include "check.h"
 #include "kernel/guard_dnf.h"
 
-static int holds(const linear_dnf *d, const int64_t *v)
-{
-	for (int t = 0; t < d->n; t++) {
-		int on = 1;
-		for (int c = 0; c < d->term[t].n && on; c++)
-			on = dnf_constraint_holds(&d->term[t], c, v);
-		if (on)
-			return 1;
-	}
-	return 0;
-}
-
 static void forms(void)
 {
 	symbol_table t;
@@ -36,7 +24,7 @@ static void forms(void)
 	int64_t v[EXPR_N_VARYING] = {0};
 	int ok = 1;
 	for (v[0] = 0; v[0] < 64; v[0]++)
-		ok &= holds(d, v) == (v[0] == 0 || v[0] == 63);
+		ok &= dnf_holds(d, v) == (v[0] == 0 || v[0] == 63);
 	CHECK(ok, "boundary holds at x = 0 and 63 only");
 	/* its negation by De Morgan: one term of two != constraints */
 	e = expr_parse(a, &t, "!(tid.x == 0 || tid.x == nx - 1)", 1, err, sizeof(err));
@@ -44,7 +32,7 @@ static void forms(void)
 		d->term[0].ne[0] && d->term[0].ne[1], "interior: 1 term, x != 0 && x - 63 != 0");
 	ok = 1;
 	for (v[0] = 0; v[0] < 64; v[0]++)
-		ok &= holds(d, v) == (v[0] != 0 && v[0] != 63);
+		ok &= dnf_holds(d, v) == (v[0] != 0 && v[0] != 63);
 	CHECK(ok, "interior holds at x = 1..62 only");
 	/* a parameter-only part folds: nx > 100 is false, so only x < 3 is left */
 	e = expr_parse(a, &t, "nx > 100 || tid.x < 3", 1, err, sizeof(err));

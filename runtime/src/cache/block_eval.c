@@ -309,7 +309,9 @@ static int64_t loop_signature(const launch *l, const int64_t *c)
 			h = 1469598103934665603ull;
 			any = 1;
 		}
-		for (int t = 0; t < l->threads_per_block; t++) {
+		/* bounds of the block only: one thread stands for all */
+		int threads = bl->block_uniform ? 1 : l->threads_per_block;
+		for (int t = 0; t < threads; t++) {
 			env[sym_tid_x] = t % l->block[0];
 			env[sym_tid_y] = (t / l->block[0]) % l->block[1];
 			env[sym_tid_z] = t / (l->block[0] * l->block[1]);
@@ -386,9 +388,6 @@ static uint64_t hash_key(const int64_t *key, int n)
 	}
 	return h;
 }
-
-/* Adds `weight` executions of a warp-instruction of cost c to an access's
- * statistics (and, for global loads, to the block's requested sectors). */
 
 const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *offsets)
 {

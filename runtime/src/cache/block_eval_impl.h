@@ -100,6 +100,27 @@ static inline int key_state(const block_evaluator *ev, int id)
 	return ev->cached && id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
 }
 
+/* Adds `weight` executions of a warp-instruction of cost c to an access's
+ * statistics (and, for global loads, to the block's requested sectors). */
+static inline void add_cost(block_class *cls, access_stats *s, const warp_cost *c, double weight,
+	int global_load)
+{
+	s->data_wavefronts += weight * c->data_wavefronts;
+	s->tag_wavefronts += weight * c->tag_wavefronts;
+	s->cycles += weight * c->cycles;
+	s->sectors += weight * c->sectors;
+	s->same_address_ways += weight * c->same_address_ways;
+	if (global_load)
+		cls->requested_load_sectors += weight * c->sectors;
+}
+
+/* The L1 statistics of an affine access whose loops have constant bounds,
+ * a warp at a time (affine_warps.c); `checks` are the guard constraints
+ * the class key leaves open. Returns -1 on allocation failure or at the
+ * work limit. */
+int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
+	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets);
+
 /* Frees a class and its per-group run lists. */
 void block_class_free(block_class *c, int n_groups);
 /* Evaluates the block at ctaid `c` (linear id `id`, group offsets

@@ -621,7 +621,7 @@ static int is_constant_form(const linear_form *f)
 
 /* Checked: 0 when a coefficient leaves 64 bits (the caller then treats the
  * expression as not affine and evaluates it per lane, within its range). */
-static int form_scale(linear_form *f, int64_t k)
+int linear_form_scale(linear_form *f, int64_t k)
 {
 	int bad = __builtin_mul_overflow(f->c0, k, &f->c0);
 	for (int i = 0; i < EXPR_N_VARYING; i++)
@@ -629,7 +629,7 @@ static int form_scale(linear_form *f, int64_t k)
 	return !bad;
 }
 
-static int form_add(linear_form *f, const linear_form *g, int64_t sign)
+int linear_form_add(linear_form *f, const linear_form *g, int64_t sign)
 {
 	int bad = 0;
 	for (int i = -1; i < EXPR_N_VARYING; i++) {
@@ -662,21 +662,21 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
 			return 0;
 		*out = a;
-		return form_add(out, &b, e->kind == expr_add ? 1 : -1);
+		return linear_form_add(out, &b, e->kind == expr_add ? 1 : -1);
 	case expr_neg:
 		if (!expr_linearize(e->a, table, env, out))
 			return 0;
-		return form_scale(out, -1);
+		return linear_form_scale(out, -1);
 	case expr_mul:
 		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
 			return 0;
 		if (is_constant_form(&a)) {
 			*out = b;
-			return form_scale(out, a.c0);
+			return linear_form_scale(out, a.c0);
 		}
 		if (is_constant_form(&b)) {
 			*out = a;
-			return form_scale(out, b.c0);
+			return linear_form_scale(out, b.c0);
 		}
 		return 0;
 	case expr_div:

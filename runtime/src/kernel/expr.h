@@ -136,6 +136,11 @@ static inline int64_t linear_form_eval(const linear_form *f, const int64_t *v)
 	return s;
 }
 
+/* f *= k, f += sign * g (sign +1 or -1); 0 when a term overflows 64 bits
+ * (f is then unusable). */
+int linear_form_scale(linear_form *f, int64_t k);
+int linear_form_add(linear_form *f, const linear_form *g, int64_t sign);
+
 /* Variable index of a varying symbol in linear_form, or -1. */
 int expr_varying_index(const symbol_table *table, int sym);
 

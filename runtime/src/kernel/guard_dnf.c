@@ -1,6 +1,8 @@
 #include "kernel/guard_dnf.h"
 
 #include <stdlib.h>
+
+#include "kernel/minmax_form.h"
 #include <string.h>
 
 void guard_dnf_true(linear_dnf *out)
@@ -65,6 +67,55 @@ int guard_dnf_and(const linear_dnf *a, const linear_dnf *b, linear_dnf *out)
 	return 1;
 }
 
+/* out = a || b. Returns 0 when it does not fit. */
+static int dnf_or(const linear_dnf *a, const linear_dnf *b, linear_dnf *out)
+{
+	if (a->n + b->n > DNF_MAX_TERMS)
+		return 0;
+	*out = *a;
+	memcpy(&out->term[out->n], b->term, sizeof(dnf_term) * (size_t)b->n);
+	out->n += b->n;
+	return 1;
+}
+
+/* node + bias >= 0 for a lifted min/max value: min(a, b) >= 0 where both
+ * are, max(a, b) >= 0 where either is. */
+static int minmax_ge0(const minmax_form *f, int node, int64_t bias, linear_dnf *out)
+{
+	const minmax_node *n = &f->node[node];
+	if (n->kind == minmax_leaf) {
+		linear_form zero;
+		int64_t sum;
+		memset(&zero, 0, sizeof(zero));
+		if (__builtin_add_overflow(n->f.c0, bias, &sum))
+			return 0;
+		dnf_single(out, &n->f, &zero, 1, bias, 0);
+		return 1;
+	}
+	linear_dnf *x = malloc(sizeof(*x)), *y = malloc(sizeof(*y));
+	int ok = x && y && minmax_ge0(f, n->a, bias, x) && minmax_ge0(f, n->b, bias, y);
+	if (ok)
+		ok = n->kind == minmax_min ? guard_dnf_and(x, y, out) : dnf_or(x, y, out);
+	free(x);
+	free(y);
+	return ok;
+}
+
+/* a OP b for OP in < <= > >= where a side has min or max inside. */
+static int minmax_compare(const expr *a, const expr *b, expr_kind k, const symbol_table *table,
+	const int64_t *env, linear_dnf *out)
+{
+	if (k == expr_eq || k == expr_ne)
+		return 0;
+	minmax_form *f = malloc(sizeof(*f));
+	/* a < b: b - a - 1 >= 0; a <= b: b - a >= 0; a > b: a - b - 1 >= 0 */
+	int less = k == expr_lt || k == expr_le;
+	int ok = f && minmax_lift_difference(less ? b : a, less ? a : b, table, env, f) &&
+		minmax_ge0(f, f->root, k == expr_lt || k == expr_gt ? -1 : 0, out);
+	free(f);
+	return ok;
+}
+
 /* e, or !e when neg, into out. Terms are large: temporaries live on the
  * heap, not on the stack of a recursion. */
 static int to_dnf(const expr *e, const symbol_table *table, const int64_t *env, int neg,
@@ -92,23 +143,13 @@ static int to_dnf(const expr *e, const symbol_table *table, const int64_t *env, 
 		int conjunction = (e->kind == expr_and) != neg; /* De Morgan */
 		linear_dnf *x = malloc(sizeof(*x)), *y = malloc(sizeof(*y));
 		int ok = x && y && to_dnf(e->a, table, env, neg, x) && to_dnf(e->b, table, env, neg, y);
-		if (ok && conjunction)
-			ok = guard_dnf_and(x, y, out);
-		else if (ok) {
-			ok = x->n + y->n <= DNF_MAX_TERMS;
-			if (ok) {
-				*out = *x;
-				memcpy(&out->term[out->n], y->term, sizeof(dnf_term) * (size_t)y->n);
-				out->n += y->n;
-			}
-		}
+		if (ok)
+			ok = conjunction ? guard_dnf_and(x, y, out) : dnf_or(x, y, out);
 		free(x);
 		free(y);
 		return ok;
 	}
 	case expr_lt: case expr_le: case expr_gt: case expr_ge: case expr_eq: case expr_ne:
-		if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
-			return 0;
 		break;
 	default:
 		return 0;
@@ -119,6 +160,8 @@ static int to_dnf(const expr *e, const symbol_table *table, const int64_t *env, 
 	if (neg)
 		k = k == expr_lt ? expr_ge : k == expr_le ? expr_gt : k == expr_gt ? expr_le :
 		    k == expr_ge ? expr_lt : k == expr_eq ? expr_ne : expr_eq;
+	if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
+		return minmax_compare(e->a, e->b, k, table, env, out);
 	switch (k) {
 	case expr_lt: dnf_single(out, &a, &b, -1, -1, 0); return 1; /* b - a - 1 >= 0 */
 	case expr_le: dnf_single(out, &a, &b, -1, 0, 0); return 1;

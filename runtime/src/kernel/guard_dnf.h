@@ -51,4 +51,17 @@ static inline int dnf_constraint_holds(const dnf_term *t, int c, const int64_t *
 	return t->ne[c] ? x != 0 : x >= 0;
 }
 
+/* Whether the disjunction holds at the varying variables v. */
+static inline int dnf_holds(const linear_dnf *d, const int64_t *v)
+{
+	for (int t = 0; t < d->n; t++) {
+		int on = 1;
+		for (int c = 0; c < d->term[t].n && on; c++)
+			on = dnf_constraint_holds(&d->term[t], c, v);
+		if (on)
+			return 1;
+	}
+	return 0;
+}
+
 #endif

@@ -36,18 +36,29 @@ static int qf_divisible(const quasi_form *f, int64_t d)
 	return 1;
 }
 
-static int atom_index(quasi_atoms *atoms, int is_mod, int64_t d, const quasi_form *num)
+static int atom_index(quasi_atoms *atoms, const quasi_atom *want)
 {
 	for (int i = 0; i < atoms->n; i++)
-		if (atoms->a[i].is_mod == is_mod && atoms->a[i].divisor == d &&
-		    memcmp(&atoms->a[i].num, num, sizeof(*num)) == 0)
+		if (memcmp(&atoms->a[i], want, sizeof(*want)) == 0)
 			return i;
 	if (atoms->n == QUASI_MAX_ATOMS)
 		return -1;
-	atoms->a[atoms->n].is_mod = is_mod;
-	atoms->a[atoms->n].divisor = d;
-	atoms->a[atoms->n].num = *num;
+	atoms->a[atoms->n] = *want;
 	return atoms->n++;
+}
+
+/* Whether f has the same value for every thread of a block: no thread or
+ * loop variable, and only atoms that are themselves block-uniform. */
+static int qf_block_uniform(const quasi_form *f, const quasi_atoms *atoms)
+{
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		if (f->lin.coeff[i] && (i < 3 || i >= 6))
+			return 0;
+	for (int i = 0; i < atoms->n; i++)
+		if (f->atom[i] && (atoms->a[i].minmax == quasi_no_minmax ?
+			!qf_block_uniform(&atoms->a[i].num, atoms) : 0))
+			return 0;
+	return 1;
 }
 
 int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env,
@@ -115,7 +126,39 @@ int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env
 				out->atom[i] /= d;
 			return 1;
 		}
-		int i = atom_index(atoms, is_mod, d, &a);
+		quasi_atom want;
+		memset(&want, 0, sizeof(want));
+		want.is_mod = is_mod;
+		want.divisor = d;
+		want.num = a;
+		int i = atom_index(atoms, &want);
+		if (i < 0)
+			return 0;
+		out->atom[i] = 1;
+		return 1;
+	}
+	case expr_min:
+	case expr_max: {
+		if (!quasi_linearize(e->a, table, env, atoms, &a) ||
+		    !quasi_linearize(e->b, table, env, atoms, &b))
+			return 0;
+		int is_min = e->kind == expr_min;
+		if (qf_is_constant(&a) && qf_is_constant(&b)) {
+			out->lin.c0 = (a.lin.c0 < b.lin.c0) == is_min ? a.lin.c0 : b.lin.c0;
+			return 1;
+		}
+		/* a clamp of the block's position: one value per block, a
+		 * translation from block to block (thread-dependent clamps are
+		 * not a translation: the lanes' pattern changes at the kink) */
+		if (!qf_block_uniform(&a, atoms) || !qf_block_uniform(&b, atoms))
+			return 0;
+		quasi_atom want;
+		memset(&want, 0, sizeof(want));
+		want.divisor = 1;
+		want.num = a;
+		want.minmax = is_min ? quasi_min : quasi_max;
+		want.other = b;
+		int i = atom_index(atoms, &want);
 		if (i < 0)
 			return 0;
 		out->atom[i] = 1;
@@ -131,8 +174,24 @@ void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *value
 	for (int i = 0; i < atoms->n; i++) {
 		const quasi_atom *a = &atoms->a[i];
 		int64_t n = quasi_form_eval(&a->num, i, v, values);
-		values[i] = a->is_mod ? floor_mod(n, a->divisor) : floor_div(n, a->divisor);
+		if (a->minmax != quasi_no_minmax) {
+			int64_t m = quasi_form_eval(&a->other, i, v, values);
+			values[i] = (n < m) == (a->minmax == quasi_min) ? n : m;
+		} else
+			values[i] = a->is_mod ? floor_mod(n, a->divisor) : floor_div(n, a->divisor);
 	}
+}
+
+/* f without its thread and loop part, at block ctaid (earlier atoms by
+ * their block parts) */
+static int64_t block_part(const quasi_form *f, int n_atoms, const int64_t *ctaid,
+	const int64_t *offset)
+{
+	int64_t n = f->lin.c0 + f->lin.coeff[3] * ctaid[0] + f->lin.coeff[4] * ctaid[1] +
+		f->lin.coeff[5] * ctaid[2];
+	for (int j = 0; j < n_atoms; j++)
+		n += f->atom[j] * offset[j];
+	return n;
 }
 
 void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
@@ -142,10 +201,14 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		const quasi_atom *a = &atoms->a[i];
 		/* n = (block part) + (thread and loop part); for floor the quotient
 		 * of the block part adds to every thread's value, for mod nothing */
-		int64_t n = a->num.lin.c0 + a->num.lin.coeff[3] * ctaid[0] +
-			a->num.lin.coeff[4] * ctaid[1] + a->num.lin.coeff[5] * ctaid[2];
-		for (int j = 0; j < i; j++)
-			n += a->num.atom[j] * offset[j];
+		int64_t n = block_part(&a->num, i, ctaid, offset);
+		if (a->minmax != quasi_no_minmax) {
+			/* block-uniform: its whole value moves with the block */
+			int64_t m = block_part(&a->other, i, ctaid, offset);
+			residue[i] = 0;
+			offset[i] = (n < m) == (a->minmax == quasi_min) ? n : m;
+			continue;
+		}
 		residue[i] = floor_mod(n, a->divisor);
 		offset[i] = a->is_mod ? 0 : floor_div(n, a->divisor);
 	}

@@ -1,6 +1,7 @@
 /* Quasi-affine values: affine forms over the varying variables (tid, ctaid,
  * loops) and over atoms, floor(n / d) and n mod d of such forms by a
- * positive constant d. Thread remaps by constants (the column-based
+ * positive constant d, and min or max of two forms that depend on the block
+ * only (block-uniform clamps such as max(ctaid.z * chunk, 1)). Thread remaps by constants (the column-based
  * iteration of papers/004: t / col_size, t % col_size, col_t % 32) have this
  * shape once the parameters are bound.
  *
@@ -20,10 +21,16 @@ typedef struct quasi_form {
 	int64_t atom[QUASI_MAX_ATOMS]; /* coefficient of each atom */
 } quasi_form;
 
+typedef enum quasi_minmax { quasi_no_minmax, quasi_min, quasi_max } quasi_minmax;
+
 typedef struct quasi_atom {
 	int is_mod;         /* n mod d; else floor(n / d) */
-	int64_t divisor;    /* d > 0 */
+	int64_t divisor;    /* d > 0 (1 for min and max) */
 	quasi_form num;     /* n: over the varying variables and earlier atoms */
+	/* min(n, other) or max(n, other): both free of thread and loop
+	 * variables, so every thread of a block sees one value */
+	quasi_minmax minmax;
+	quasi_form other;
 } quasi_atom;
 
 typedef struct quasi_atoms {
@@ -46,7 +53,8 @@ void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *value
 /* For the block at coordinates ctaid: each atom's numerator without its
  * thread and loop part, split into residue modulo the divisor and the part
  * every thread of the block adds to the atom (the quotient for floor, 0 for
- * mod). Blocks with equal residues differ by sum atom[i]*offset[i] only. */
+ * mod, the value for min and max, whose residue is 0). Blocks with equal
+ * residues differ by sum atom[i]*offset[i] only. */
 void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
 	int64_t *offset);
 

@@ -130,6 +130,13 @@ static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 		b->src = src;
 		b->constant = !expr_is_varying(src->lower, &k->symbols) &&
 			(!src->upper || !expr_is_varying(src->upper, &k->symbols));
+		b->block_uniform = !b->constant;
+		for (int s = 0; s < k->symbols.n && b->block_uniform; s++) {
+			sym_class c = k->symbols.classes[s];
+			if ((c == sym_class_thread || c == sym_class_loop) &&
+			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
+				b->block_uniform = 0;
+		}
 		snprintf(path, sizeof(path), "loops[%d].lower", i);
 		if (range_of(ctx, l, r, src->lower, path, &lower_lo, &lower_hi))
 			return warpest_error_input;
@@ -212,6 +219,15 @@ static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r
 		if (n < 0)
 			return ctx_error(ctx, "kernel '%s': a floor or mod in an address leaves +-2^62 for "
 				"this configuration: 64-bit overflow", k->name);
+		if (a->minmax != quasi_no_minmax) {
+			/* |min(n, m)| and |max(n, m)| are at most max(|n|, |m|) */
+			int64_t m = quasi_bound(&a->other, vmax, amax, j);
+			if (m < 0)
+				return ctx_error(ctx, "kernel '%s': a min or max in an address leaves +-2^62 "
+					"for this configuration: 64-bit overflow", k->name);
+			amax[j] = n > m ? n : m;
+			continue;
+		}
 		amax[j] = a->is_mod ? a->divisor : n / a->divisor + 1;
 	}
 	for (int i = 0; i < l->n_accesses; i++) {

@@ -16,6 +16,7 @@ extern const char *const occupancy_limit_names[];
 
 typedef struct bound_loop {
 	int constant;            /* bounds do not vary per thread */
+	int block_uniform;       /* else: bounds vary with the block only (no tid, no loop) */
 	int64_t lower, trips;    /* when constant */
 	const km_loop *src;
 } bound_loop;

@@ -1,0 +1,259 @@
+/* L1 statistics of affine accesses a warp at a time (block_eval_impl.h,
+ * affine_access_stats): where every lane of a warp-instruction is active,
+ * its cost comes from a table by the first lane's residue modulo 128; only
+ * warps split by a guard are costed lane by lane. */
+#include "cache/block_eval_impl.h"
+
+/* The cost of warp `warp` of access `b` when its first lane's address is
+ * `residue` modulo 128 and every lane of the warp is active. */
+static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b, int warp,
+	int residue)
+{
+	const launch *l = ev->l;
+	int shape = ev->warp_shape[warp];
+	residue_costs **slot = &ev->costs[ev->plans[b->index].pattern * l->warps_per_block + shape];
+	if (!*slot && !(*slot = calloc(1, sizeof(residue_costs))))
+		return NULL;
+	residue_costs *rc = *slot;
+	if (!rc->known[residue]) {
+		/* lanes relative to the first, placed high enough that every
+		 * address is positive (2^40 is a multiple of 128) */
+		int64_t addr[32];
+		unsigned char active[32];
+		const int64_t *t0 = ev->tid[32 * shape];
+		for (int lane = 0; lane < 32; lane++) {
+			int t = 32 * shape + lane;
+			active[lane] = t < l->threads_per_block;
+			addr[lane] = 0;
+			if (active[lane])
+				for (int d = 0; d < 3; d++)
+					addr[lane] += b->addr.coeff[d] * (ev->tid[t][d] - t0[d]);
+			addr[lane] += ((int64_t)1 << 40) + residue;
+		}
+		warp_access_cost(l->hw, b->field->space == km_space_global, b->src->bytes, addr, active,
+			&rc->cost[residue]);
+		rc->known[residue] = 1;
+	}
+	return &rc->cost[residue];
+}
+
+static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
+{
+	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
+}
+
+/* One warp of affine_access_stats when the loops do not move its guard:
+ * the warp is active, idle or split alike in every tuple, so every tuple
+ * is counted at once and only the costed ones (every sample_stride-th of
+ * the block's tuple sequence, which starts at t0 for this warp) are
+ * visited. Same sums as the tuple walk. */
+static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
+	int warp, int64_t n_tuples, int64_t t0, const int64_t *trips, const int64_t *step,
+	int64_t block_part, const linear_form *const *g, const int64_t *g_part, const int64_t *g_min,
+	const int64_t *g_max, int n_checks)
+{
+	const launch *l = ev->l;
+	const km_access *a = b->src;
+	access_stats *s = &cls->stats[b->index];
+	int first = 32 * warp;
+	int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
+	const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
+	int idle = 0, split = 0;
+	for (int k = 0; k < n_checks && !idle; k++) {
+		if (g_part[k] + g_max[k] < 0)
+			idle = 1;
+		else if (g_part[k] + g_min[k] < 0)
+			split = 1;
+	}
+	if (idle)
+		return 0;
+	unsigned char active[32] = {0};
+	int n_active = 0;
+	for (int lane = 0; lane < n_lanes; lane++) {
+		int on = 1;
+		for (int k = 0; k < n_checks && on && split; k++)
+			on = g_part[k] + tid_part(g[k]->coeff, tid[lane]) >= 0;
+		active[lane] = (unsigned char)on;
+		n_active += on;
+	}
+	if (n_active == 0)
+		return 0;
+	s->instructions += (double)n_tuples * a->count;
+	s->lanes += (double)n_active * (double)n_tuples * a->count;
+	double weight = ev->plans[b->index].sample_stride;
+	int64_t stride = (int64_t)weight;
+	int global = b->field->space == km_space_global;
+	int64_t addr_tid = tid_part(b->addr.coeff, tid[0]);
+	for (int64_t n = (stride - t0 % stride) % stride; n < n_tuples; n += stride) {
+		if (spend_lanes(ev, 1))
+			return -1;
+		/* the tuple's loop indices: the innermost loop fastest */
+		int64_t loop_part = 0, rest = n;
+		for (int j = a->n_loops - 1; j >= 0; j--) {
+			loop_part += step[j] * (rest % trips[j]);
+			rest /= trips[j];
+		}
+		warp_cost lane_cost;
+		const warp_cost *cost;
+		if (split) {
+			int64_t addr[32];
+			for (int lane = 0; lane < n_lanes; lane++)
+				addr[lane] = block_part + loop_part + tid_part(b->addr.coeff, tid[lane]);
+			warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
+			cost = &lane_cost;
+		} else {
+			int64_t addr = block_part + loop_part + addr_tid;
+			if (!(cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128))))
+				return -1;
+		}
+		add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
+	}
+	return 0;
+}
+
+/* The L1 statistics of an affine access whose loops have constant bounds.
+ * Lanes share the loop values, so a guard constraint that the class key
+ * leaves open (`checks`) is bounded over a whole warp from the range of its
+ * thread-index part: a warp is entirely active, entirely idle, or split.
+ * Entirely active warp-instructions cost their residue cost; only split ones
+ * are evaluated lane by lane. Same sums, in the same order, as the lane
+ * walk. Returns -1 on allocation failure or at the work limit. */
+int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
+	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets)
+{
+	const launch *l = ev->l;
+	const km_access *a = b->src;
+	const linear_form *f = &b->addr;
+	access_stats *s = &cls->stats[b->index];
+	int64_t off = offsets[b->group];
+	/* as for lanes: addresses relative to the block offset less its residue */
+	int64_t block_part = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2] -
+		(off - (((off % 128) + 128) % 128));
+	/* each open constraint: its value without the thread-index part */
+	int64_t g_part[COND_MAX_CONSTRAINTS];
+	const linear_form *g[COND_MAX_CONSTRAINTS];
+	int g_id[COND_MAX_CONSTRAINTS];
+	for (int k = 0; k < n_checks; k++) {
+		g[k] = &b->guard.ge0[checks[k]];
+		g_id[k] = ev->cached ? ev->plans[b->index].constraint_id[checks[k]] : -1;
+		g_part[k] = g[k]->c0 + g[k]->coeff[3] * c[0] + g[k]->coeff[4] * c[1] +
+			g[k]->coeff[5] * c[2];
+	}
+	int64_t trips[EXPR_MAX_LOOPS], step[EXPR_MAX_LOOPS], g_step[EXPR_MAX_LOOPS][COND_MAX_CONSTRAINTS];
+	int64_t idx[EXPR_MAX_LOOPS], n_tuples = 1;
+	for (int j = 0; j < a->n_loops; j++) {
+		const bound_loop *bl = &l->loops[a->loops[j]];
+		int vi = 6 + l->kernel->symbols.loop_index[bl->src->sym];
+		trips[j] = bl->trips;
+		step[j] = f->coeff[vi] * bl->src->step;
+		block_part += f->coeff[vi] * bl->lower;
+		for (int k = 0; k < n_checks; k++) {
+			g_step[j][k] = g[k]->coeff[vi] * bl->src->step;
+			g_part[k] += g[k]->coeff[vi] * bl->lower;
+		}
+		n_tuples *= trips[j] > 0 ? trips[j] : 0;
+	}
+	double weight = ev->plans[b->index].sample_stride;
+	int global = b->field->space == km_space_global;
+	int64_t t_index = 0;
+	for (int warp = 0; warp < l->warps_per_block; warp++) {
+		int first = 32 * warp;
+		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
+		const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
+		int64_t addr_tid = tid_part(f->coeff, tid[0]);
+		/* range of each open constraint's thread-index part over the warp
+		 * (the same for every access and class: kept per constraint) */
+		int64_t g_min[COND_MAX_CONSTRAINTS], g_max[COND_MAX_CONSTRAINTS];
+		for (int k = 0; k < n_checks; k++) {
+			int id = warp < 32 ? g_id[k] : -1;
+			if (id >= 0 && ev->warp_range && ev->warp_range_known[id][warp]) {
+				g_min[k] = ev->warp_range[id][warp][0];
+				g_max[k] = ev->warp_range[id][warp][1];
+				continue;
+			}
+			g_min[k] = g_max[k] = tid_part(g[k]->coeff, tid[0]);
+			for (int lane = 1; lane < n_lanes; lane++) {
+				int64_t v = tid_part(g[k]->coeff, tid[lane]);
+				g_min[k] = v < g_min[k] ? v : g_min[k];
+				g_max[k] = v > g_max[k] ? v : g_max[k];
+			}
+			if (id >= 0 && ev->warp_range) {
+				ev->warp_range[id][warp][0] = g_min[k];
+				ev->warp_range[id][warp][1] = g_max[k];
+				ev->warp_range_known[id][warp] = 1;
+			}
+		}
+		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
+		for (int j = 0; j < a->n_loops; j++)
+			idx[j] = 0;
+		int guard_moves = 0;
+		for (int j = 0; j < a->n_loops; j++)
+			for (int k = 0; k < n_checks; k++)
+				guard_moves |= g_step[j][k] != 0;
+		if (!guard_moves && weight > 1) {
+			if (sampled_tuples_stats(ev, cls, b, warp, n_tuples, t_index, trips, step, block_part,
+				g, g_part, g_min, g_max, n_checks))
+				return -1;
+			t_index += n_tuples;
+			continue;
+		}
+		for (int64_t n = 0; n < n_tuples; n++) {
+			int64_t t = t_index++;
+			if (spend_lanes(ev, 1))
+				return -1;
+			int split = 0, idle = 0;
+			for (int k = 0; k < n_checks && !idle; k++) {
+				int64_t base = g_part[k] + g_loop[k];
+				if (base + g_max[k] < 0)
+					idle = 1;
+				else if (base + g_min[k] < 0)
+					split = 1;
+			}
+			warp_cost lane_cost;
+			const warp_cost *cost = NULL;
+			int n_active = idle ? 0 : n_lanes;
+			int costed = !(weight > 1 && t % (int64_t)weight != 0);
+			if (!idle && split) {
+				int64_t addr[32];
+				unsigned char active[32] = {0};
+				n_active = 0;
+				for (int lane = 0; lane < n_lanes; lane++) {
+					int on = 1;
+					for (int k = 0; k < n_checks && on; k++)
+						on = g_part[k] + g_loop[k] + tid_part(g[k]->coeff, tid[lane]) >= 0;
+					active[lane] = (unsigned char)on;
+					n_active += on;
+					addr[lane] = block_part + loop_part + tid_part(f->coeff, tid[lane]);
+				}
+				if (n_active > 0 && costed) {
+					warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
+					cost = &lane_cost;
+				}
+			} else if (!idle && costed) {
+				int64_t addr = block_part + loop_part + addr_tid;
+				cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128));
+				if (!cost)
+					return -1;
+			}
+			if (n_active > 0) {
+				s->instructions += a->count;
+				s->lanes += (double)n_active * a->count;
+			}
+			if (cost)
+				add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
+			/* next tuple: the innermost loop fastest, as the lane walk */
+			for (int j = a->n_loops - 1; j >= 0; j--) {
+				loop_part += step[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] += g_step[j][k];
+				if (++idx[j] < trips[j])
+					break;
+				loop_part -= step[j] * trips[j];
+				for (int k = 0; k < n_checks; k++)
+					g_loop[k] -= g_step[j][k] * trips[j];
+				idx[j] = 0;
+			}
+		}
+	}
+	return 0;
+}
