@@ -106,6 +106,9 @@ int main(void)
 		compare(ctx, hw, "examples/models/d3q15_pull.json", b[0], b[1], b[2], NULL, pd3q, 3, 1);
 		compare(ctx, hw, "examples/models/transpose_naive.json", b[0], b[1], b[2], NULL, pn, 1, 1);
 		compare(ctx, hw, "examples/models/matmul_naive.json", b[0], b[1], b[2], NULL, pn, 1, 1);
+		/* the k loop unrolled by 2: a[row][2i] and a[row][2i + 1] fill each
+		 * other's gaps, one row per outer point (wave_boxes.c, emit_group) */
+		compare(ctx, hw, "test/data/models/matmul_unrolled2.json", b[0], b[1], b[2], NULL, pn, 1, 1);
 		/* grid-stride loops have thread-dependent bounds: enumeration only */
 		compare(ctx, hw, "examples/models/histogram_smem_1.json", b[0], b[1], b[2], NULL, phist, 2, 0);
 	}

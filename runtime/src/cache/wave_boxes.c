@@ -426,6 +426,26 @@ static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_fo
 	g.n_outer = row_variables(bx, addr, &inner, g.outer);
 	if (g.n_outer < 0)
 		return 0;
+	/* Strided members that fill each other's gaps (a loop unrolled by k
+	 * reading a[k*i + j], j < k): their deltas, sorted, leave no hole wider
+	 * than an element and span at least the stride, so along the inner
+	 * variable their union is one contiguous row per outer point, from the
+	 * lowest member's first element to the highest's last. */
+	if (inner >= 0 && n >= 2 && n <= MAX_GROUP_MEMBERS && llabs((long long)addr->c[inner]) > bytes) {
+		int64_t sorted[MAX_GROUP_MEMBERS];
+		memcpy(sorted, delta, sizeof(int64_t) * (size_t)n);
+		small_sort_int64(sorted, n);
+		int tiles = 1;
+		for (int j = 1; j < n && tiles; j++)
+			tiles = sorted[j] - sorted[j - 1] <= bytes;
+		int64_t span = sorted[n - 1] - sorted[0] + bytes;
+		if (tiles && span >= llabs((long long)addr->c[inner]) && span <= ((int64_t)1 << 30)) {
+			box_form lowest = *addr;
+			lowest.c0 += sorted[0];
+			emit_box(em, bx, &lowest, (int)span);
+			return 0;
+		}
+	}
 	/* strided rows (|c| > bytes) are one run per element either way; a
 	 * group varying in one variable only has nothing to share */
 	if (inner < 0 || g.n_outer == 0 || n < 2 || n > MAX_GROUP_MEMBERS ||
