@@ -37,6 +37,32 @@ static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b,
 	return &rc->cost[residue];
 }
 
+/* The cost of a warp split by a guard (not every lane active): by lane
+ * pattern and first-lane residue modulo 128, from the evaluator's pattern
+ * table (an affine access's warp has one set of address deltas, so its
+ * patterns are the active masks its guards cut); costed directly when the
+ * table is full. */
+static const warp_cost *split_warp_cost(block_evaluator *ev, int global, int bytes,
+	const int64_t *addr, const unsigned char *active, warp_cost *scratch)
+{
+	if (!ev->patterns)
+		ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
+	residue_costs *rc = lane_pattern_costs(ev->patterns, bytes, global, addr, active);
+	if (!rc) {
+		warp_access_cost(ev->l->hw, global, bytes, addr, active, scratch);
+		return scratch;
+	}
+	int first = 0;
+	while (first < 31 && !active[first])
+		first++;
+	int residue = (int)(((addr[first] % 128) + 128) % 128);
+	if (!rc->known[residue]) {
+		warp_access_cost(ev->l->hw, global, bytes, addr, active, &rc->cost[residue]);
+		rc->known[residue] = 1;
+	}
+	return &rc->cost[residue];
+}
+
 static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
 {
 	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
@@ -99,8 +125,7 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 			int64_t addr[32];
 			for (int lane = 0; lane < n_lanes; lane++)
 				addr[lane] = block_part + loop_part + tid_part(b->addr.coeff, tid[lane]);
-			warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
-			cost = &lane_cost;
+			cost = split_warp_cost(ev, global, a->bytes, addr, active, &lane_cost);
 		} else {
 			int64_t addr = block_part + loop_part + addr_tid;
 			if (!(cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128))))
@@ -226,8 +251,7 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 					addr[lane] = block_part + loop_part + tid_part(f->coeff, tid[lane]);
 				}
 				if (n_active > 0 && costed) {
-					warp_access_cost(l->hw, global, a->bytes, addr, active, &lane_cost);
-					cost = &lane_cost;
+					cost = split_warp_cost(ev, global, a->bytes, addr, active, &lane_cost);
 				}
 			} else if (!idle && costed) {
 				int64_t addr = block_part + loop_part + addr_tid;

@@ -96,12 +96,14 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 #define MAX_LANE_PATTERNS 256
 #define LANE_PATTERN_SLOTS (2 * MAX_LANE_PATTERNS)
 
+/* The costs live apart from the keys: a table is allocated per estimate,
+ * and most of its slots stay empty. */
 typedef struct lane_pattern {
 	int used;
 	int bytes, global;
 	uint32_t active;
 	int64_t delta[32];
-	residue_costs costs;
+	residue_costs *costs;
 } lane_pattern;
 
 struct lane_pattern_table {
@@ -116,6 +118,8 @@ lane_pattern_table *lane_pattern_table_alloc(void)
 
 void lane_pattern_table_free(lane_pattern_table *t)
 {
+	for (int i = 0; t && i < LANE_PATTERN_SLOTS; i++)
+		free(t->slot[i].costs);
 	free(t);
 }
 
@@ -144,15 +148,18 @@ residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, int global,
 		if (!p->used) {
 			if (t->n >= MAX_LANE_PATTERNS)
 				return NULL;
+			key.costs = malloc(sizeof(residue_costs));
+			if (!key.costs)
+				return NULL;
+			memset(key.costs->known, 0, sizeof(key.costs->known));
+			key.used = 1;
 			*p = key;
-			memset(p->costs.known, 0, sizeof(p->costs.known));
-			p->used = 1;
 			t->n++;
-			return &p->costs;
+			return p->costs;
 		}
 		if (p->bytes == bytes && p->global == global && p->active == key.active &&
 		    memcmp(p->delta, key.delta, sizeof(key.delta)) == 0)
-			return &p->costs;
+			return p->costs;
 	}
 	return NULL;
 }
