@@ -368,57 +368,17 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		wp_assume(k, "right shifts and divisions are on non-negative values");
 		return r;
 	}
-	case LLVMAnd: {
-		wp_poly *m = wp_opnd(k, v, 1), *a = wp_opnd(k, v, 0);
-		if (!wp_is_const(m, &c)) {
-			wp_poly *t = m;
-			m = a;
-			a = t;
-		}
-		if (!wp_is_const(m, &c))
-			return fail(k, "'and' of two variables");
-		/* masks of 63 bits or more keep every value the model can hold
-		 * apart from the sign, and 2^63 is not representable: not analysed */
-		if (c == INT64_MIN || c == INT64_MAX)
-			return fail(k, "'and' with a 63-bit mask");
-		if (c > 0 && (c & (c + 1)) == 0)
-			return wp_mod(at, a, wp_const(at, c + 1));
-		if (c < 0 && ((-c) & (-c - 1)) == 0)
-			return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
-		/* a run of ones 2^h - low; full = 2^63-1 would need 2^63 as the modulus */
-		int64_t low = c & -c, full = c | (low - 1);
-		if (c > 0 && a && full != INT64_MAX && (full & (full + 1)) == 0) {
-			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
-			if (wp_content(a) % low == 0)
-				return wp_mod(at, a, wp_const(at, full + 1));
-			/* else (x mod 2^h) rounded down to a multiple of low (n & 0x7ffffffe,
-			 * the even part of a trip count that clang's unroller computes);
-			 * x mod 2^h is x itself for values below 2^h, which non-negative
-			 * values of a type of h+1 bits are */
-			unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-			int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
-			wp_poly *inner = sign_free ? a : wp_mod(at, a, wp_const(at, full + 1));
-			wp_assume(k, "right shifts and divisions are on non-negative values");
-			return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
-		}
-		return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
-	}
+	case LLVMAnd:
 	case LLVMOr:
-		if (LLVMGetIsDisjoint(v))
-			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
-		return fail(k, "bitwise 'or'");
-	case LLVMXor: {
-		wp_poly *m = wp_opnd(k, v, 1);
-		int64_t c1;
-		if (wp_is_const(m, &c1) && c1 == -1) /* ~x = -x - 1 */
-			return wp_sub(at, wp_const(at, -1), wp_opnd(k, v, 0));
-		return fail(k, "bitwise 'xor'");
-	}
+	case LLVMXor:
+		return wp_ev_bitwise(k, v);
 	case LLVMSExt:
 	case LLVMZExt:
 	case LLVMTrunc:
-		if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1)
-			return fail(k, "value computed from a comparison");
+		if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1) {
+			wp_poly *b = wp_cond_value(k, LLVMGetOperand(v, 0)); /* 0 or 1; sext: 0 or -1 */
+			return op == LLVMSExt ? wp_scale(at, b, -1) : b;
+		}
 		return wp_opnd(k, v, 0);
 	case LLVMFreeze:
 		return wp_opnd(k, v, 0);
@@ -437,7 +397,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		wp_poly *pt = wp_opnd(k, v, 1), *pf = wp_opnd(k, v, 2);
 		if (pt && pf && wp_equal(pt, pf))
 			return pt;
-		return fail(k, "value chosen by a select");
+		return pt && pf ? wp_select_value(k, v, pt, pf) : NULL;
 	}
 	case LLVMCall: {
 		const char *n = wp_callee_name(v);
