@@ -66,5 +66,5 @@ extern "C" __global__ void inttoptr_copy(const float *base, float *out, int n, i
 	if (x >= n)
 		return;
 	const float *row = (const float *)((uintptr_t)base + (uintptr_t)y * pitch);
-	out[y * n + x] = row[x]; //! unanalysed (not yet: inttoptr)
+	out[y * n + x] = row[x];
 }
