@@ -422,32 +422,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		for (int li = 0; li < k->nl; li++)
 			if (k->loops[li].header == b)
 				return induction(k, v, li);
-		/* a merge: equal incoming values, or the only non-constant one */
-		unsigned n = LLVMCountIncoming(v);
-		wp_poly *same = NULL, *nonconst = NULL;
-		int all_same = 1, n_nonconst = 0;
-		for (unsigned i = 0; i < n; i++) {
-			wp_poly *p = wp_ev_at(k, LLVMGetIncomingValue(v, i), wp_bindex(k, LLVMGetIncomingBlock(v, i)));
-			if (!p)
-				return NULL;
-			if (same && !wp_equal(same, p))
-				all_same = 0;
-			same = same ? same : p;
-			int64_t cc;
-			if (!wp_is_const(p, &cc)) {
-				if (!nonconst || !wp_equal(nonconst, p))
-					n_nonconst++;
-				nonconst = p;
-			}
-		}
-		if (all_same)
-			return same;
-		if (n_nonconst == 1) {
-			wp_assume(k, "merged values (phi%s) take their non-constant incoming value",
-				wp_where(k, LLVMGetNextInstruction(v)));
-			return nonconst;
-		}
-		return fail(k, "value merged from different paths (phi)");
+		return wp_ev_merge(k, v);
 	}
 	case LLVMLoad: {
 		int uniform = address_free_of_tid(k, LLVMGetOperand(v, 0), 0);

@@ -22,5 +22,7 @@ wp_poly *wp_cond_value(K *k, LLVMValueRef i1);
 /* select(c, t, f) of values t, f whose difference is free of thread, block
  * and loop variables: f + (t - f)*[c] (indicator.c). */
 wp_poly *wp_select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f);
+/* A phi that merges paths (not a loop header's), merge.c. */
+wp_poly *wp_ev_merge(K *k, LLVMValueRef phi);
 
 #endif
