@@ -69,15 +69,13 @@ extern "C" __global__ void rows(const float *base, float *out, int n, int pitch)
 // CHUNKS: "index": [ "tid.x + ctaid.x*ntid.x", "it0" ], "loops": [ "it0" ]
 // CHUNKS: "index": [ "tid.x + ctaid.x*ntid.x", "4*it1 + (-tid.x*chunk - ctaid.x*ntid.x*chunk + min(tid.x*chunk + ctaid.x*ntid.x*chunk + chunk, n)) % 4 + 3" ], "loops": [ "it1" ]
 // CHUNKS-NOT: analysable
-extern "C" __global__ void chunks(const float *in, float *out, int n, int chunk)
+extern "C" __global__ void chunks(const double *in, double *out, int n, int chunk)
 {
-	int t = blockIdx.x * blockDim.x + threadIdx.x;
-	int beg = t * chunk;
-	int end = min(beg + chunk, n);
-	float s = 0.f;
-	for (int i = beg; i < end; i++)
-		s += in[i];
-	out[t] = s;
+	int first = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
+	double sq = 0.0;
+	for (int i = first; i < min(first + chunk, n); ++i)
+		sq += in[i] * in[i];
+	out[blockIdx.x * blockDim.x + threadIdx.x] = sq;
 }
 
 // i ^ j by a parameter: no quasi-affine form (j need not be a power of two)
