@@ -179,6 +179,48 @@ static wp_poly *asm_sreg(K *k, LLVMValueRef call)
 	return sreg_named(k, reg, n);
 }
 
+/* Whether v is c - phi or phi ^ c with c a constant: a value that
+ * alternates between two values (a double buffer's p = 1 - p). */
+static int flip_of(LLVMValueRef v, LLVMValueRef phi)
+{
+	LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+	if (LLVMGetInstructionOpcode(v) == LLVMSub)
+		return b == phi && LLVMIsAConstantInt(a);
+	return (a == phi && LLVMIsAConstantInt(b)) || (b == phi && LLVMIsAConstantInt(a));
+}
+
+/* Header phi of loop li (two incoming values) whose back edge flips it:
+ * s in even iterations, f(s) in odd ones, s + (f(s) - s)*(it % 2), with s
+ * the start value. */
+static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
+{
+	wp_atoms *at = &k->at;
+	loop *l = &k->loops[li];
+	int back = l->in[wp_bindex(k, LLVMGetIncomingBlock(phi, 0))] ? 0 : 1;
+	LLVMValueRef flip = LLVMGetIncomingValue(phi, (unsigned)back);
+	int from = wp_bindex(k, LLVMGetIncomingBlock(phi, (unsigned)(1 - back)));
+	if (l->in[from])
+		return fail(k, "loop-carried value that is not an induction variable");
+	wp_poly *s = wp_ev_at(k, LLVMGetIncomingValue(phi, (unsigned)(1 - back)), from);
+	if (!s)
+		return NULL;
+	LLVMValueRef a = LLVMGetOperand(flip, 0), b = LLVMGetOperand(flip, 1);
+	wp_poly *c = wp_ev(k, a == phi ? b : a), *fs;
+	if (LLVMGetInstructionOpcode(flip) == LLVMSub) {
+		fs = wp_sub(at, c, s);
+	} else {
+		int64_t sc, cc;
+		if (!wp_is_const(s, &sc) || !wp_is_const(c, &cc))
+			return fail(k, "loop-carried xor of a value that is not a constant");
+		fs = wp_const(at, sc ^ cc);
+	}
+	wp_poly *d = wp_sub(at, fs, s);
+	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
+		return fail(k, "loop-carried value that is not an induction variable");
+	wp_poly *odd = wp_mod(at, wp_atom_poly(at, l->atom), wp_const(at, 2));
+	return wp_add(at, s, wp_mul(at, d, odd));
+}
+
 /* Header phi of loop li: start + step*it, or NULL. */
 static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
@@ -202,6 +244,8 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 		if (!LLVMIsAInstruction(in))
 			return fail(k, "loop-carried value that is not an induction variable");
 		LLVMOpcode op = LLVMGetInstructionOpcode(in);
+		if (n == 2 && (op == LLVMXor || op == LLVMSub) && flip_of(in, phi))
+			return alternating(k, phi, li);
 		int disjoint_or = op == LLVMOr && LLVMGetIsDisjoint(in);
 		if (op != LLVMAdd && op != LLVMSub && !disjoint_or)
 			return fail(k, "loop-carried value that is not an induction variable");

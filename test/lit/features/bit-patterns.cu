@@ -1,5 +1,6 @@
 // Bit operations, comparisons used as values, pointers made from integers and
-// the phi of an unrolled loop's remainder (issue 13): analysed exactly.
+// the phi of an unrolled loop's remainder, a double buffer's flip (issue 13):
+// analysed exactly.
 // RUN: rm -rf %t && %clang-dev %s -o %t.ll
 // RUN: %opt-warpest -passes='warpest<no-estimate;dump-model=%t>' -disable-output %t.ll
 // RUN: FileCheck %s --check-prefix=BITS --input-file=%t/bits.json
@@ -7,6 +8,7 @@
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t/rows.json
 // RUN: FileCheck %s --check-prefix=CHUNKS --input-file=%t/chunks.json
 // RUN: FileCheck %s --check-prefix=PARTNER --input-file=%t/partner.json
+// RUN: FileCheck %s --check-prefix=PINGPONG --input-file=%t/pingpong.json
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -84,4 +86,19 @@ extern "C" __global__ void partner(float *v, int j)
 {
 	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
 	v[i ^ j] = v[i];
+}
+
+// a double buffer's p = 1 - p alternates: p = it % 2 (start 0, 1 - 0 = 1)
+// PINGPONG: "index": [ "(it0) % 2", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
+// PINGPONG: "index": [ "-((it0) % 2) + 1", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ]
+// PINGPONG-NOT: analysable
+extern "C" __global__ void pingpong(float *buf, int steps, int n)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	int p = 0;
+#pragma unroll 1
+	for (int s = 0; s < steps; s++) {
+		buf[(1 - p) * n + t] = buf[p * n + t] * 0.5f;
+		p = 1 - p;
+	}
 }
