@@ -4,8 +4,8 @@
  * two's complement bits whatever the sign); `or` and `xor` of values whose
  * possibly-set bits are disjoint (bounds.h) are sums; by a constant c,
  * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c). */
+#include "bitops.h"
 #include "bounds.h"
-#include "eval.h"
 
 /* Bit fields of a mask past which the expression is not worth it. */
 #define MAX_RUNS 8
@@ -125,30 +125,23 @@ static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wi
 	return wp_sub(at, wp_add(at, a, b), wp_scale(at, and_const(k, a, c, width), 2));
 }
 
-wp_poly *wp_ev_bitwise(K *k, LLVMValueRef v)
+wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, unsigned width)
 {
-	LLVMTypeRef t = LLVMTypeOf(v);
-	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
-		return fail(k, "bitwise operation on a vector");
-	unsigned width = LLVMGetIntTypeWidth(t);
-	wp_poly *a = wp_opnd(k, v, 0), *b = wp_opnd(k, v, 1);
-	switch (LLVMGetInstructionOpcode(v)) {
+	if (!a || !b)
+		return NULL;
+	switch (op) {
 	case LLVMAnd: {
 		int64_t c;
 		if (wp_is_const(a, &c)) {
-			wp_poly *s = a;
+			const wp_poly *s = a;
 			a = b;
 			b = s;
 		}
-		if (!a || !b)
-			return NULL;
 		if (!wp_is_const(b, &c))
 			return fail(k, "'and' of two variables");
 		return and_const(k, a, c, width);
 	}
 	case LLVMOr:
-		if (LLVMGetIsDisjoint(v))
-			return wp_add(&k->at, a, b);
 		return or_values(k, a, b, width);
 	default:
 		return xor_values(k, a, b, width);

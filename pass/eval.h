@@ -14,15 +14,4 @@ wp_poly *wp_opnd(K *k, LLVMValueRef inst, unsigned i);
 /* Trip count of loop li; NULL when unknown (the reason in its trip_why). */
 wp_poly *wp_loop_trip(K *k, int li);
 
-/* An and, or or xor as a quasi-affine value (bitops.c); NULL with the
- * reason in k->why. */
-wp_poly *wp_ev_bitwise(K *k, LLVMValueRef v);
-/* An i1 value as 0 or 1 (indicator.c); NULL with the reason in k->why. */
-wp_poly *wp_cond_value(K *k, LLVMValueRef i1);
-/* select(c, t, f) of values t, f whose difference is free of thread, block
- * and loop variables: f + (t - f)*[c] (indicator.c). */
-wp_poly *wp_select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f);
-/* A phi that merges paths (not a loop header's), merge.c. */
-wp_poly *wp_ev_merge(K *k, LLVMValueRef phi);
-
 #endif

@@ -6,7 +6,7 @@
 ; RUN: rm -rf %t && %opt-warpest -passes='warpest<no-estimate;dump-model=%t>' -disable-output %s
 ; RUN: FileCheck %s --input-file=%t/k.json
 ; CHECK: "index": [ "32*ctaid.x + (tid.x) % 32" ]
-; CHECK: "index": [ "(tid.x) % 8 + 16*(((tid.x) % 16) / 8)" ]
+; CHECK: "index": [ "16*(((tid.x) % 16) / 8) + (tid.x) % 8" ]
 ; CHECK: "analysable": false, "reason": "bitwise 'or' of two variables"
 target triple = "nvptx64-nvidia-cuda"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
