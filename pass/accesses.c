@@ -52,6 +52,52 @@ static int gep_offset(K *k, LLVMValueRef g, int use, wp_poly **off)
 	return o != NULL;
 }
 
+/* An integer that is a pointer plus a byte offset: ptrtoint(q) + e,
+ * ptrtoint(q) - e, through casts and disjoint ors ((T *)((uintptr_t)base +
+ * y * pitch)); the pointer side is found by trying each operand. */
+static int int_address(K *k, LLVMValueRef v, int use, addr *out, int depth)
+{
+	wp_atoms *at = &k->at;
+	LLVMOpcode op = LLVMIsAInstruction(v) ? LLVMGetInstructionOpcode(v)
+	                : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v) : LLVMRet;
+	if (depth > 64) {
+		k->why = "address too deep";
+		return 0;
+	}
+	if (LLVMIsAInstruction(v))
+		use = wp_block_of(k, v);
+	switch (op) {
+	case LLVMPtrToInt:
+		return decompose(k, LLVMGetOperand(v, 0), use, out, depth + 1);
+	case LLVMZExt:
+	case LLVMSExt:
+	case LLVMTrunc:
+		return int_address(k, LLVMGetOperand(v, 0), use, out, depth + 1);
+	case LLVMOr: /* a disjoint or is an add */
+	case LLVMAdd:
+	case LLVMSub:
+		if (op == LLVMOr && (!LLVMIsAInstruction(v) || !LLVMGetIsDisjoint(v)))
+			break;
+		for (unsigned i = 0; i < 2 && (i == 0 || op != LLVMSub); i++) {
+			if (!int_address(k, LLVMGetOperand(v, i), use, out, depth + 1))
+				continue;
+			LLVMValueRef e = LLVMGetOperand(v, 1 - i);
+			wp_poly *o = LLVMIsAInstruction(v) ? wp_ev_at(k, e, use) : wp_ev(k, e);
+			if (!o)
+				return 0;
+			out->off = op == LLVMSub ? wp_sub(at, out->off, o) : wp_add(at, out->off, o);
+			if (!out->off)
+				k->why = "arithmetic overflow in the address";
+			return out->off != NULL;
+		}
+		break;
+	default:
+		break;
+	}
+	k->why = "pointer made from an integer";
+	return 0;
+}
+
 static int decompose(K *k, LLVMValueRef p, int use, addr *out, int depth)
 {
 	wp_atoms *at = &k->at;
@@ -152,8 +198,7 @@ static int decompose(K *k, LLVMValueRef p, int use, addr *out, int depth)
 		k->why = "pointer loaded from memory (pointer chasing)";
 		return 0;
 	case LLVMIntToPtr:
-		k->why = "pointer made from an integer";
-		return 0;
+		return int_address(k, LLVMGetOperand(p, 0), use, out, depth + 1);
 	case LLVMCall:
 		k->why = wp_printf(k->ar, "pointer returned by a call to '%s'", wp_callee_name(p));
 		return 0;

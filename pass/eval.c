@@ -1,8 +1,13 @@
-/* Integer IR values as polynomials (poly.h): constants, arguments, special
- * registers, arithmetic, casts, min/max, selects, induction variables of loop
- * headers, merges, and loaded values as data atoms; memoised per value, with
- * the reason (k->why) when a value is not affine. */
+/* Integer IR values as polynomials (poly.h): constants, arguments,
+ * arithmetic, casts, min/max, bit operations (bitops.c), comparisons and
+ * selects as values (indicator.c), induction and alternating variables of
+ * loop headers, merges, special registers (sreg.c) and loaded values as data
+ * atoms; memoised per value, with the reason (k->why) when a value is not
+ * affine. */
 #include "eval.h"
+#include "bitops.h"
+#include "indicator.h"
+#include "sreg.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,136 +52,46 @@ wp_poly *wp_opnd(K *k, LLVMValueRef inst, unsigned i)
 	return wp_ev_at(k, LLVMGetOperand(inst, i), wp_block_of(k, inst));
 }
 
-/* Number of distinct values a loaded/extended value can take (0: unknown). */
-static int64_t value_range(K *k, LLVMValueRef v, int depth)
+/* Whether v is c - phi or phi ^ c with c a constant: a value that
+ * alternates between two values (a double buffer's p = 1 - p). */
+static int flip_of(LLVMValueRef v, LLVMValueRef phi)
 {
-	if (depth > 8 || !LLVMIsAInstruction(v))
-		return 0;
-	LLVMOpcode op = LLVMGetInstructionOpcode(v);
-	if (op == LLVMZExt) {
-		LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(v, 0));
-		unsigned w = LLVMGetIntTypeWidth(t);
-		return w < 32 ? (int64_t)1 << w : 0;
-	}
-	if (op == LLVMAnd) {
-		LLVMValueRef c = LLVMGetOperand(v, 1);
-		if (LLVMIsAConstantInt(c)) {
-			long long m = LLVMConstIntGetSExtValue(c);
-			if (m > 0 && m < INT64_MAX && (m & (m + 1)) == 0)
-				return m + 1;
-		}
-		return 0;
-	}
-	if (op == LLVMLoad) {
-		LLVMTypeRef lt = LLVMTypeOf(v);
-		if (LLVMGetTypeKind(lt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(lt) < 32)
-			return (int64_t)1 << LLVMGetIntTypeWidth(lt);
-		/* a load from a local array: the range of what was stored into it */
-		LLVMValueRef p = LLVMGetOperand(v, 0);
-		while (LLVMIsAGetElementPtrInst(p))
-			p = LLVMGetOperand(p, 0);
-		if (!LLVMIsAAllocaInst(p))
-			return 0;
-		int64_t r = 0;
-		int any = 0;
-		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k->fn); b; b = LLVMGetNextBasicBlock(b))
-			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-				if (!LLVMIsAStoreInst(i))
-					continue;
-				LLVMValueRef q = LLVMGetOperand(i, 1);
-				while (LLVMIsAGetElementPtrInst(q))
-					q = LLVMGetOperand(q, 0);
-				if (q != p)
-					continue;
-				int64_t s = value_range(k, LLVMGetOperand(i, 0), depth + 1);
-				if (!s)
-					return 0;
-				r = s > r ? s : r;
-				any = 1;
-			}
-		return any ? r : 0;
-	}
-	return 0;
+	LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+	if (LLVMGetInstructionOpcode(v) == LLVMSub)
+		return b == phi && LLVMIsAConstantInt(a);
+	return (a == phi && LLVMIsAConstantInt(b)) || (b == phi && LLVMIsAConstantInt(a));
 }
 
-/* The thread's index in its block, x fastest: what lanes and warps count. */
-static wp_poly *linear_tid(K *k)
+/* Header phi of loop li (two incoming values) whose back edge flips it:
+ * s in even iterations, f(s) in odd ones, s + (f(s) - s)*(it % 2), with s
+ * the start value. */
+static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 {
 	wp_atoms *at = &k->at;
-	wp_poly *t[3], *n[2];
-	for (int d = 0; d < 3; d++) {
-		char nm[8];
-		snprintf(nm, sizeof nm, "tid.%c", 'x' + d);
-		t[d] = wp_atom_poly(at, wp_atom_get(at, nm, WP_TID));
-		if (d < 2) {
-			snprintf(nm, sizeof nm, "ntid.%c", 'x' + d);
-			n[d] = wp_atom_poly(at, wp_atom_get(at, nm, WP_NTID));
-		}
+	loop *l = &k->loops[li];
+	int back = l->in[wp_bindex(k, LLVMGetIncomingBlock(phi, 0))] ? 0 : 1;
+	LLVMValueRef flip = LLVMGetIncomingValue(phi, (unsigned)back);
+	int from = wp_bindex(k, LLVMGetIncomingBlock(phi, (unsigned)(1 - back)));
+	if (l->in[from])
+		return fail(k, "loop-carried value that is not an induction variable");
+	wp_poly *s = wp_ev_at(k, LLVMGetIncomingValue(phi, (unsigned)(1 - back)), from);
+	if (!s)
+		return NULL;
+	LLVMValueRef a = LLVMGetOperand(flip, 0), b = LLVMGetOperand(flip, 1);
+	wp_poly *c = wp_ev(k, a == phi ? b : a), *fs;
+	if (LLVMGetInstructionOpcode(flip) == LLVMSub) {
+		fs = wp_sub(at, c, s);
+	} else {
+		int64_t sc, cc;
+		if (!wp_is_const(s, &sc) || !wp_is_const(c, &cc))
+			return fail(k, "loop-carried xor of a value that is not a constant");
+		fs = wp_const(at, sc ^ cc);
 	}
-	return wp_add(at, t[0], wp_mul(at, n[0], wp_add(at, t[1], wp_mul(at, n[1], t[2]))));
-}
-
-/* A special register by its PTX name (tid.x, laneid, ...): %laneid is the
- * linear thread index mod 32 (exact: warps are formed in that order);
- * %warpid is the hardware warp slot, taken as the warp's index in its block
- * (an assumption); lane masks and clocks are not addresses. */
-static wp_poly *sreg_named(K *k, const char *p, size_t len)
-{
-	static const char *regs[] = {"tid", "ctaid", "ntid", "nctaid"};
-	char nm[32];
-	snprintf(nm, sizeof nm, "%.*s", (int)(len < 31 ? len : 31), p);
-	for (char *c = nm; *c; c++)
-		if (*c == '_')
-			*c = '.';
-	for (int r = 0; r < 4; r++) {
-		size_t n = strlen(regs[r]);
-		if (strncmp(nm, regs[r], n) == 0 && nm[n] == '.' && nm[n + 1] >= 'x' && nm[n + 1] <= 'z' && !nm[n + 2])
-			return wp_atom_poly(&k->at, wp_atom_get(&k->at, nm, (enum wp_atom_kind)(WP_TID + r)));
-	}
-	if (strcmp(nm, "laneid") == 0)
-		return wp_mod(&k->at, linear_tid(k), wp_const(&k->at, 32));
-	if (strcmp(nm, "warpid") == 0) {
-		wp_assume(k, "%%warpid (the hardware warp slot) is taken as the warp's index in its block");
-		return wp_fdiv(&k->at, linear_tid(k), wp_const(&k->at, 32));
-	}
-	if (strncmp(nm, "lanemask", 8) == 0)
-		return fail(k, wp_printf(k->ar, "lane mask %%%s (a bit pattern, not an index)", nm));
-	if (strncmp(nm, "clock", 5) == 0 || strcmp(nm, "globaltimer") == 0)
-		return fail(k, wp_printf(k->ar, "clock value %%%s", nm));
-	return fail(k, wp_printf(k->ar, "special register %%%s", nm));
-}
-
-static wp_poly *sreg(K *k, const char *name)
-{
-	const char *p = name + strlen("llvm.nvvm.read.ptx.sreg.");
-	return sreg_named(k, p, strlen(p));
-}
-
-/* Inline asm that only moves a special register into its result
- * ("mov.u32 $0, %laneid;", CUB's LaneId()), else NULL with a reason. */
-static wp_poly *asm_sreg(K *k, LLVMValueRef call)
-{
-	size_t len;
-	const char *s = LLVMGetInlineAsmAsmString(LLVMGetCalledValue(call), &len);
-	char text[128];
-	if (!s || len >= sizeof text || LLVMGetNumArgOperands(call) != 0)
-		return fail(k, "value produced by inline asm");
-	memcpy(text, s, len);
-	text[len] = 0;
-	const char *p = text;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncmp(p, "mov.", 4) != 0)
-		return fail(k, "value produced by inline asm");
-	const char *reg = strchr(p, '%');
-	const char *dst = strchr(p, '$');
-	if (!reg || !dst || dst > reg || strchr(reg + 1, '%') || strchr(reg, ';') != strrchr(text, ';'))
-		return fail(k, "value produced by inline asm");
-	reg++;
-	size_t n = 0;
-	while (reg[n] && reg[n] != ';' && reg[n] != ' ' && reg[n] != '\t')
-		n++;
-	return sreg_named(k, reg, n);
+	wp_poly *d = wp_sub(at, fs, s);
+	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
+		return fail(k, "loop-carried value that is not an induction variable");
+	wp_poly *odd = wp_mod(at, wp_atom_poly(at, l->atom), wp_const(at, 2));
+	return wp_add(at, s, wp_mul(at, d, odd));
 }
 
 /* Header phi of loop li: start + step*it, or NULL. */
@@ -202,6 +117,8 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 		if (!LLVMIsAInstruction(in))
 			return fail(k, "loop-carried value that is not an induction variable");
 		LLVMOpcode op = LLVMGetInstructionOpcode(in);
+		if (n == 2 && (op == LLVMXor || op == LLVMSub) && flip_of(in, phi))
+			return alternating(k, phi, li);
 		int disjoint_or = op == LLVMOr && LLVMGetIsDisjoint(in);
 		if (op != LLVMAdd && op != LLVMSub && !disjoint_or)
 			return fail(k, "loop-carried value that is not an induction variable");
@@ -306,6 +223,118 @@ static int float_free_of_tid_x(K *k, LLVMValueRef v, int depth)
 	}
 }
 
+/* An i1 value as 0 or 1: comparisons as indicators (indicator.c), && and
+ * || as min and max, negation as 1 - c. */
+static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
+{
+	wp_atoms *at = &k->at;
+	if (LLVMIsAConstantInt(c))
+		return wp_const(at, LLVMConstIntGetZExtValue(c) ? 1 : 0);
+	if (depth > 16 || !LLVMIsAInstruction(c))
+		return fail(k, "value computed from a comparison");
+	LLVMOpcode op = LLVMGetInstructionOpcode(c);
+	LLVMValueRef a = LLVMGetOperand(c, 0), b = LLVMGetNumOperands(c) > 1 ? LLVMGetOperand(c, 1) : NULL;
+	if (op == LLVMICmp) {
+		if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind)
+			return fail(k, "value computed from a comparison of pointers");
+		return wp_indicator(k, wp_icmp_pred(c), wp_opnd(k, c, 0), wp_opnd(k, c, 1));
+	}
+	if ((op == LLVMAnd || op == LLVMOr) && b)
+		return wp_minmax(at, cond_value(k, a, depth + 1), cond_value(k, b, depth + 1), op == LLVMOr);
+	if (op == LLVMXor && b && LLVMIsAConstantInt(b) && LLVMConstIntGetZExtValue(b))
+		return wp_sub(at, wp_const(at, 1), cond_value(k, a, depth + 1));
+	if (op == LLVMSelect) {
+		/* s ? t : false is s && t, s ? true : f is s || f */
+		LLVMValueRef t = LLVMGetOperand(c, 1), f = LLVMGetOperand(c, 2);
+		if (LLVMIsAConstantInt(f) && !LLVMConstIntGetZExtValue(f))
+			return wp_minmax(at, cond_value(k, a, depth + 1), cond_value(k, t, depth + 1), 0);
+		if (LLVMIsAConstantInt(t) && LLVMConstIntGetZExtValue(t))
+			return wp_minmax(at, cond_value(k, a, depth + 1), cond_value(k, f, depth + 1), 1);
+	}
+	return fail(k, "value computed from a comparison");
+}
+
+/* select(c, t, f) of values whose difference d is free of thread, block and
+ * loop variables: f + d*[c]. */
+static wp_poly *select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f)
+{
+	wp_atoms *at = &k->at;
+	wp_poly *d = wp_sub(at, t, f);
+	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
+		return fail(k, "value chosen by a select");
+	wp_poly *c = cond_value(k, LLVMGetOperand(sel, 0), 0);
+	return c ? wp_add(at, f, wp_mul(at, d, c)) : NULL;
+}
+
+/* A phi outside a loop header merges paths: each incoming value as seen
+ * from the phi's block (a value of a loop that the edge leaves is its last
+ * iteration's); equal values are that value, and so is a value that differs
+ * from the others only on edges where a tested equality makes it equal
+ * (clang's unroller enters the remainder's exit with `start` when
+ * `xtraiter == 0` and with `start + xtraiter` after it); else the only
+ * non-constant one, as an assumption. */
+/* Whether the edge into the phi's block from incoming block `from` is taken
+ * only when diff == 0: its branch tests `x == y` (or leaves on `x != y`) with
+ * diff = +-(x - y). */
+static int edge_makes_zero(K *k, LLVMBasicBlockRef from, LLVMBasicBlockRef to, const wp_poly *diff)
+{
+	LLVMValueRef br = LLVMGetBasicBlockTerminator(from);
+	if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+		return 0;
+	LLVMValueRef c = LLVMGetCondition(br);
+	LLVMBasicBlockRef t = LLVMGetSuccessor(br, 0), f = LLVMGetSuccessor(br, 1);
+	if (!LLVMIsAICmpInst(c) || t == f)
+		return 0;
+	LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+	if (!((p == LLVMIntEQ && t == to) || (p == LLVMIntNE && f == to)))
+		return 0;
+	const char *why = k->why;
+	wp_poly *e = wp_sub(&k->at, wp_opnd(k, c, 0), wp_opnd(k, c, 1));
+	k->why = why;
+	return e && (wp_equal(e, diff) || wp_equal(wp_scale(&k->at, e, -1), diff));
+}
+
+static wp_poly *merge(K *k, LLVMValueRef phi)
+{
+	wp_atoms *at = &k->at;
+	int b = wp_block_of(k, phi);
+	unsigned n = LLVMCountIncoming(phi);
+	wp_poly **in = wp_alloc(k->ar, (n ? n : 1) * sizeof(*in));
+	for (unsigned i = 0; i < n; i++) {
+		in[i] = wp_ev_at(k, LLVMGetIncomingValue(phi, i), b);
+		if (!in[i])
+			return NULL;
+	}
+	/* a candidate that every incoming value equals, on its edge */
+	for (unsigned cand = 0; cand < n; cand++) {
+		unsigned i = 0;
+		for (; i < n; i++) {
+			if (wp_equal(in[i], in[cand]))
+				continue;
+			if (!edge_makes_zero(k, LLVMGetIncomingBlock(phi, i), k->bb[b], wp_sub(at, in[cand], in[i])))
+				break;
+		}
+		if (i == n)
+			return in[cand];
+	}
+	wp_poly *nonconst = NULL;
+	int n_nonconst = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int64_t cc;
+		if (!wp_is_const(in[i], &cc)) {
+			if (!nonconst || !wp_equal(nonconst, in[i]))
+				n_nonconst++;
+			nonconst = in[i];
+		}
+	}
+	if (n_nonconst == 1) {
+		wp_assume(k, "merged values (phi%s) take their non-constant incoming value",
+			wp_where(k, LLVMGetNextInstruction(phi)));
+		return nonconst;
+	}
+	return fail(k, "value merged from different paths (phi)");
+}
+
 static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
 {
 	if (!LLVMIsAInstruction(d))
@@ -368,57 +397,21 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		wp_assume(k, "right shifts and divisions are on non-negative values");
 		return r;
 	}
-	case LLVMAnd: {
-		wp_poly *m = wp_opnd(k, v, 1), *a = wp_opnd(k, v, 0);
-		if (!wp_is_const(m, &c)) {
-			wp_poly *t = m;
-			m = a;
-			a = t;
-		}
-		if (!wp_is_const(m, &c))
-			return fail(k, "'and' of two variables");
-		/* masks of 63 bits or more keep every value the model can hold
-		 * apart from the sign, and 2^63 is not representable: not analysed */
-		if (c == INT64_MIN || c == INT64_MAX)
-			return fail(k, "'and' with a 63-bit mask");
-		if (c > 0 && (c & (c + 1)) == 0)
-			return wp_mod(at, a, wp_const(at, c + 1));
-		if (c < 0 && ((-c) & (-c - 1)) == 0)
-			return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
-		/* a run of ones 2^h - low; full = 2^63-1 would need 2^63 as the modulus */
-		int64_t low = c & -c, full = c | (low - 1);
-		if (c > 0 && a && full != INT64_MAX && (full & (full + 1)) == 0) {
-			/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
-			if (wp_content(a) % low == 0)
-				return wp_mod(at, a, wp_const(at, full + 1));
-			/* else (x mod 2^h) rounded down to a multiple of low (n & 0x7ffffffe,
-			 * the even part of a trip count that clang's unroller computes);
-			 * x mod 2^h is x itself for values below 2^h, which non-negative
-			 * values of a type of h+1 bits are */
-			unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-			int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
-			wp_poly *inner = sign_free ? a : wp_mod(at, a, wp_const(at, full + 1));
-			wp_assume(k, "right shifts and divisions are on non-negative values");
-			return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
-		}
-		return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
-	}
+	case LLVMAnd:
 	case LLVMOr:
-		if (LLVMGetIsDisjoint(v))
+	case LLVMXor:
+		if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+			return fail(k, "bitwise operation on a vector");
+		if (op == LLVMOr && LLVMGetIsDisjoint(v))
 			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
-		return fail(k, "bitwise 'or'");
-	case LLVMXor: {
-		wp_poly *m = wp_opnd(k, v, 1);
-		int64_t c1;
-		if (wp_is_const(m, &c1) && c1 == -1) /* ~x = -x - 1 */
-			return wp_sub(at, wp_const(at, -1), wp_opnd(k, v, 0));
-		return fail(k, "bitwise 'xor'");
-	}
+		return wp_bitwise(k, op, wp_opnd(k, v, 0), wp_opnd(k, v, 1), LLVMGetIntTypeWidth(LLVMTypeOf(v)));
 	case LLVMSExt:
 	case LLVMZExt:
 	case LLVMTrunc:
-		if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1)
-			return fail(k, "value computed from a comparison");
+		if (LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == 1) {
+			wp_poly *b = cond_value(k, LLVMGetOperand(v, 0), 0); /* 0 or 1; sext: 0 or -1 */
+			return op == LLVMSExt ? wp_scale(at, b, -1) : b;
+		}
 		return wp_opnd(k, v, 0);
 	case LLVMFreeze:
 		return wp_opnd(k, v, 0);
@@ -437,12 +430,12 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		wp_poly *pt = wp_opnd(k, v, 1), *pf = wp_opnd(k, v, 2);
 		if (pt && pf && wp_equal(pt, pf))
 			return pt;
-		return fail(k, "value chosen by a select");
+		return pt && pf ? select_value(k, v, pt, pf) : NULL;
 	}
 	case LLVMCall: {
 		const char *n = wp_callee_name(v);
 		if (strncmp(n, "llvm.nvvm.read.ptx.sreg.", 24) == 0)
-			return sreg(k, n);
+			return wp_sreg(k, n);
 		int is_min = strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0;
 		int is_max = strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0;
 		if (is_min || is_max)
@@ -454,7 +447,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		if (strncmp(n, "llvm.uadd.sat.", 14) == 0 || strncmp(n, "llvm.sadd.sat.", 14) == 0)
 			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 		if (LLVMIsAInlineAsm(LLVMGetCalledValue(v)))
-			return asm_sreg(k, v);
+			return wp_asm_sreg(k, v);
 		return fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
 	}
 	case LLVMPHI: {
@@ -462,32 +455,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		for (int li = 0; li < k->nl; li++)
 			if (k->loops[li].header == b)
 				return induction(k, v, li);
-		/* a merge: equal incoming values, or the only non-constant one */
-		unsigned n = LLVMCountIncoming(v);
-		wp_poly *same = NULL, *nonconst = NULL;
-		int all_same = 1, n_nonconst = 0;
-		for (unsigned i = 0; i < n; i++) {
-			wp_poly *p = wp_ev_at(k, LLVMGetIncomingValue(v, i), wp_bindex(k, LLVMGetIncomingBlock(v, i)));
-			if (!p)
-				return NULL;
-			if (same && !wp_equal(same, p))
-				all_same = 0;
-			same = same ? same : p;
-			int64_t cc;
-			if (!wp_is_const(p, &cc)) {
-				if (!nonconst || !wp_equal(nonconst, p))
-					n_nonconst++;
-				nonconst = p;
-			}
-		}
-		if (all_same)
-			return same;
-		if (n_nonconst == 1) {
-			wp_assume(k, "merged values (phi%s) take their non-constant incoming value",
-				wp_where(k, LLVMGetNextInstruction(v)));
-			return nonconst;
-		}
-		return fail(k, "value merged from different paths (phi)");
+		return merge(k, v);
 	}
 	case LLVMLoad: {
 		int uniform = address_free_of_tid(k, LLVMGetOperand(v, 0), 0);
@@ -496,7 +464,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		int id = wp_atom_get(at, name, WP_DATA);
 		at->a[id].data = 1;
 		at->a[id].varying = 1;
-		at->a[id].range = value_range(k, v, 0);
+		at->a[id].range = wp_value_range(k, v, 0);
 		at->a[id].origin = l ? l : wp_strdup(k->ar, "?");
 		at->a[id].uniform = uniform;
 		at->a[id].x_dep = !address_free_of_tid(k, LLVMGetOperand(v, 0), 1);

@@ -1,5 +1,6 @@
 /* Integer polynomials over symbolic atoms (see poly.h). */
 #include "poly.h"
+#include "bounds.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -323,7 +324,7 @@ uint64_t wp_loops(const wp_atoms *at, const wp_poly *p)
 	return poly_loops(at, p, NULL, NULL);
 }
 
-static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, const wp_poly *b)
+static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, const wp_poly *b, wp_range r)
 {
 	int v = 0, d = 0;
 	uint64_t m = poly_loops(at, a, &v, &d) | poly_loops(at, b, &v, &d);
@@ -333,6 +334,10 @@ static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, con
 	at->a[id].data = d;
 	at->a[id].loops = m;
 	at->a[id].x_dep = x;
+	at->a[id].ranged = 1;
+	at->a[id].lo = r.lo;
+	at->a[id].hi = r.hi;
+	at->a[id].may = r.may;
 	return wp_atom_poly(at, id);
 }
 
@@ -347,6 +352,17 @@ static void split_multiple(wp_atoms *at, const wp_poly *a, int64_t c, wp_poly **
 	}
 }
 
+/* a / g, every coefficient of a being a multiple of g. */
+static wp_poly *exact_div(wp_atoms *at, const wp_poly *a, int64_t g)
+{
+	wp_poly *q = poly_new(at, a->n);
+	for (int i = 0; i < a->n; i++) {
+		q->t[q->n] = a->t[i];
+		q->t[q->n++].c /= g;
+	}
+	return q;
+}
+
 wp_poly *wp_fdiv(wp_atoms *at, const wp_poly *a, const wp_poly *d)
 {
 	int64_t c;
@@ -359,28 +375,31 @@ wp_poly *wp_fdiv(wp_atoms *at, const wp_poly *a, const wp_poly *d)
 			return (wp_poly *)a;
 		if (c < 0)
 			return wp_fdiv(at, wp_scale(at, a, -1), wp_const(at, -c));
+		/* floor(g*a' / (g*c')) = floor(a' / c'): (2*tid.x) / 4 is tid.x / 2 */
+		int64_t g = gcd64(wp_content(a), c);
+		if (g > 1)
+			return wp_fdiv(at, exact_div(at, a, g), wp_const(at, c / g));
 		/* floor((c*q + r)/c) = q + floor(r/c) */
 		wp_poly *mult, *rest;
 		split_multiple(at, a, c, &mult, &rest);
-		wp_poly *q = poly_new(at, mult->n);
-		for (int i = 0; i < mult->n; i++) {
-			q->t[q->n] = mult->t[i];
-			q->t[q->n++].c /= c;
-		}
+		wp_poly *q = exact_div(at, mult, c);
 		int64_t r;
 		if (wp_is_const(rest, &r)) {
 			int64_t f = r / c - (r % c != 0 && r < 0);
 			return wp_add(at, q, wp_const(at, f));
 		}
+		wp_range rr = wp_range_of(at, rest);
+		if (rr.lo >= 0 && rr.hi < c) /* 0 <= r < c */
+			return q;
 		char *text = wp_printf(at->arena, "(%s) / %lld", wp_str(at, rest), (long long)c);
-		return wp_add(at, q, quasi_atom(at, text, rest, d));
+		return wp_add(at, q, quasi_atom(at, text, rest, d, wp_range_fdiv(rr, c)));
 	}
 	if (wp_has_varying(at, d))
 		return NULL;
 	if (wp_equal(a, d))
 		return wp_const(at, 1);
 	char *text = wp_printf(at->arena, "(%s) / (%s)", wp_str(at, a), wp_str(at, d));
-	return quasi_atom(at, text, a, d);
+	return quasi_atom(at, text, a, d, wp_range_all());
 }
 
 wp_poly *wp_mod(wp_atoms *at, const wp_poly *a, const wp_poly *d)
@@ -393,18 +412,26 @@ wp_poly *wp_mod(wp_atoms *at, const wp_poly *a, const wp_poly *d)
 			return NULL;
 		if (c == 1)
 			return wp_const(at, 0);
+		/* (g*a') mod (g*c') = g * (a' mod c') */
+		int64_t g = gcd64(wp_content(a), c);
+		if (g > 1)
+			return wp_scale(at, wp_mod(at, exact_div(at, a, g), wp_const(at, c / g)), g);
 		wp_poly *mult, *rest;
 		split_multiple(at, a, c, &mult, &rest);
 		int64_t r;
 		if (wp_is_const(rest, &r))
 			return wp_const(at, ((r % c) + c) % c);
+		wp_range rr = wp_range_of(at, rest);
+		if (rr.lo >= 0 && rr.hi < c) /* already below the modulus */
+			return rest;
 		char *text = wp_printf(at->arena, "(%s) %% %lld", wp_str(at, rest), (long long)c);
-		return quasi_atom(at, text, rest, d);
+		return quasi_atom(at, text, rest, d, wp_range_mod(rr, c));
 	}
 	if (wp_has_varying(at, d))
 		return NULL;
 	char *text = wp_printf(at->arena, "(%s) %% (%s)", wp_str(at, a), wp_str(at, d));
-	return quasi_atom(at, text, a, d);
+	/* non-negative below the divisor, which may be any parameter value */
+	return quasi_atom(at, text, a, d, wp_range_upto(INT64_MAX));
 }
 
 wp_poly *wp_minmax(wp_atoms *at, const wp_poly *a, const wp_poly *b, int is_max)
@@ -416,8 +443,14 @@ wp_poly *wp_minmax(wp_atoms *at, const wp_poly *a, const wp_poly *b, int is_max)
 	int64_t ca, cb;
 	if (wp_is_const(a, &ca) && wp_is_const(b, &cb))
 		return wp_const(at, is_max ? (ca > cb ? ca : cb) : (ca < cb ? ca : cb));
+	/* one side always wins: min(x, 1) of x <= 0 is x */
+	wp_range ra = wp_range_of(at, a), rb = wp_range_of(at, b);
+	if (ra.hi <= rb.lo)
+		return (wp_poly *)(is_max ? b : a);
+	if (rb.hi <= ra.lo)
+		return (wp_poly *)(is_max ? a : b);
 	char *text = wp_printf(at->arena, "%s(%s, %s)", is_max ? "max" : "min", wp_str(at, a), wp_str(at, b));
-	return quasi_atom(at, text, a, b);
+	return quasi_atom(at, text, a, b, wp_range_minmax(ra, rb, is_max));
 }
 
 wp_poly *wp_subst(wp_atoms *at, const wp_poly *p, int atom, const wp_poly *q)

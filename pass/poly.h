@@ -26,6 +26,9 @@ typedef struct wp_atom {
 	int uniform;       /* data atoms: loaded from an address free of tid (same for a warp) */
 	int x_dep;         /* may differ between lanes that share tid.y and tid.z (tid.x, lane id,
 			    * data not shown to be free of them) */
+	int ranged;        /* quasi-affine atoms: lo..hi and the bits that may be set (bounds.h) */
+	int64_t lo, hi;
+	uint64_t may;
 } wp_atom;
 
 #define WP_MAXF 6

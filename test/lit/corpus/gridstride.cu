@@ -34,7 +34,7 @@ extern "C" __global__ void chunk_sum(const float *in, float *out, int n, int chu
 	int end = min(beg + chunk, n);
 	float s = 0.f;
 	for (int i = beg; i < end; i++)
-		s += in[i]; //! unanalysed (not yet: phi of the unrolled loop's remainder)
+		s += in[i];
 	if (beg < n)
 		out[t] = s;
 }
@@ -66,5 +66,5 @@ extern "C" __global__ void inttoptr_copy(const float *base, float *out, int n, i
 	if (x >= n)
 		return;
 	const float *row = (const float *)((uintptr_t)base + (uintptr_t)y * pitch);
-	out[y * n + x] = row[x]; //! unanalysed (not yet: inttoptr)
+	out[y * n + x] = row[x];
 }

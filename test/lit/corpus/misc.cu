@@ -33,7 +33,7 @@ extern "C" __global__ void morton_gather(const float *in, float *out, int n)
 	             ((x & 8) << 3) | ((y & 8) << 4);
 	int i = blockIdx.x * 256 + m;
 	if (i < n)
-		out[blockIdx.x * 256 + t] = in[i]; //! unanalysed (not yet: or of masked bits)
+		out[blockIdx.x * 256 + t] = in[i];
 }
 
 // softmax, one warp per row: max and sum by shuffles

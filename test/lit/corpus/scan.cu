@@ -56,10 +56,10 @@ extern "C" __global__ void scan_hs(const float *in, float *out, int n)
 	buf[0][t] = i < n ? in[i] : 0.f;
 	__syncthreads();
 	for (int o = 1; o < blockDim.x; o <<= 1) {
-		float v = buf[p][t]; //! unanalysed (not yet: p = 1 - p is loop-carried)
+		float v = buf[p][t];
 		if (t >= o)
 			v += buf[p][t - o]; //! unanalysed
-		buf[1 - p][t] = v; //! unanalysed (not yet: xor)
+		buf[1 - p][t] = v;
 		p = 1 - p;
 		__syncthreads();
 	}

@@ -30,7 +30,7 @@ extern "C" __global__ void jacobi2d_ternary(const double *u, double *v, int nx, 
 		int e = x < nx - 1 ? x + 1 : x;
 		int s = y > 0 ? y - 1 : y;
 		int nn = y < ny - 1 ? y + 1 : y;
-		v[y * nx + x] = 0.25 * (u[y * nx + w] + u[y * nx + e] + u[s * nx + x] + u[nn * nx + x]); //! unanalysed (not yet: index from a comparison (x - (x > 0)))
+		v[y * nx + x] = 0.25 * (u[y * nx + w] + u[y * nx + e] + u[s * nx + x] + u[nn * nx + x]);
 	}
 }
 

@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --input-file=%t/banks.json
 // CHECK: { "name": "tile", "space": "shared", "elem_bytes": 4, "align": 4 }
 // CHECK: { "field": "tile", "kind": "store", "bytes": 4, "index": [ "tid.x" ]
-// CHECK: { "field": "tile", "kind": "load", "bytes": 4, "index": [ "(2*tid.x) % 256" ]
+// CHECK: { "field": "tile", "kind": "load", "bytes": 4, "index": [ "2*((tid.x) % 128)" ]
 // CHECK: { "field": "tile", "kind": "load", "bytes": 4, "index": [ "0" ]
 // CHECK: "shared_static_bytes": 1024
 extern "C" __global__ void banks(const float *in, float *out)

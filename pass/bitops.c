@@ -1,0 +1,149 @@
+/* Bitwise and, or and xor as quasi-affine values: a mask by a constant is a
+ * sum of bit fields, one per run of ones of the mask, each
+ * ((a / 2^l) % 2^w) * 2^l (floor division and the non-negative modulo pick
+ * two's complement bits whatever the sign); `or` and `xor` of values whose
+ * possibly-set bits are disjoint (bounds.h) are sums; by a constant c,
+ * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c). */
+#include "bitops.h"
+#include "bounds.h"
+
+/* Bit fields of a mask past which the expression is not worth it. */
+#define MAX_RUNS 8
+
+static wp_poly *fail(K *k, const char *why)
+{
+	k->why = why;
+	return NULL;
+}
+
+/* a & m for a mask 0 < m < 2^62: the sum of its bit fields. */
+static wp_poly *and_fields(K *k, const wp_poly *a, int64_t m)
+{
+	wp_atoms *at = &k->at;
+	wp_poly *sum = wp_const(at, 0);
+	int runs = 0;
+	while (m && sum) {
+		int l = __builtin_ctzll((uint64_t)m);
+		int w = __builtin_ctzll(~((uint64_t)m >> l)); /* length of the run */
+		int64_t low = (int64_t)1 << l, field = (int64_t)1 << w;
+		if (++runs > MAX_RUNS)
+			return fail(k, "'and' with a mask of more than 8 bit fields");
+		wp_poly *f = wp_mod(at, wp_fdiv(at, a, wp_const(at, low)), wp_const(at, field));
+		sum = wp_add(at, sum, wp_scale(at, f, low));
+		m &= ~((field - 1) << l);
+	}
+	return sum;
+}
+
+static wp_poly *and_const(K *k, const wp_poly *a, int64_t c, unsigned width)
+{
+	wp_atoms *at = &k->at;
+	if (!a)
+		return NULL;
+	/* masks of 63 bits or more keep every value the model can hold
+	 * apart from the sign, and 2^63 is not representable: not analysed */
+	if (c == INT64_MIN || c == INT64_MAX)
+		return fail(k, "'and' with a 63-bit mask");
+	wp_range r = wp_range_of(at, a);
+	if (r.lo >= 0) {
+		/* bits that are zero in a anyway do not matter */
+		if ((r.may & ~(uint64_t)c) == 0)
+			return (wp_poly *)a;
+		c &= (int64_t)r.may;
+		if (c == 0)
+			return wp_const(at, 0);
+	}
+	if (c > 0 && (c & (c + 1)) == 0)
+		return wp_mod(at, a, wp_const(at, c + 1));
+	if (c < 0 && ((-c) & (-c - 1)) == 0)
+		return wp_scale(at, wp_fdiv(at, a, wp_const(at, -c)), -c);
+	/* a run of ones 2^h - low; full = 2^63-1 would need 2^63 as the modulus */
+	int64_t low = c & -c, full = c | (low - 1);
+	if (c > 0 && full != INT64_MAX && (full & (full + 1)) == 0) {
+		/* low mask bits that are zero in a anyway: (2t) & 254 = (2t) % 256 */
+		if (wp_content(a) % low == 0)
+			return wp_mod(at, a, wp_const(at, full + 1));
+		/* else (x mod 2^h) rounded down to a multiple of low (n & 0x7ffffffe,
+		 * the even part of a trip count that clang's unroller computes);
+		 * x mod 2^h is x itself for values below 2^h, which non-negative
+		 * values of a type of h+1 bits are */
+		int sign_free = width <= 63 && full + 1 >= ((int64_t)1 << (width - 1));
+		wp_poly *inner = sign_free ? (wp_poly *)a : wp_mod(at, a, wp_const(at, full + 1));
+		wp_assume(k, "right shifts and divisions are on non-negative values");
+		return wp_scale(at, wp_fdiv(at, inner, wp_const(at, low)), low);
+	}
+	/* several runs: bit fields; a negative mask clears the fields of ~c */
+	if (c > 0 && c < ((int64_t)1 << 62))
+		return and_fields(k, a, c);
+	if (c < 0 && ~c < ((int64_t)1 << 62))
+		return wp_sub(at, a, and_fields(k, a, ~c));
+	return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
+}
+
+/* Whether a and b are never negative and share no bit that may be set. */
+static int disjoint_bits(K *k, const wp_poly *a, const wp_poly *b)
+{
+	wp_range ra = wp_range_of(&k->at, a), rb = wp_range_of(&k->at, b);
+	return ra.lo >= 0 && rb.lo >= 0 && (ra.may & rb.may) == 0;
+}
+
+static wp_poly *or_values(K *k, const wp_poly *a, const wp_poly *b, unsigned width)
+{
+	wp_atoms *at = &k->at;
+	int64_t c;
+	if (!a || !b)
+		return NULL;
+	if (disjoint_bits(k, a, b))
+		return wp_add(at, a, b);
+	if (wp_is_const(a, &c)) {
+		const wp_poly *t = a;
+		a = b;
+		b = t;
+	}
+	if (!wp_is_const(b, &c))
+		return fail(k, "bitwise 'or' of two variables");
+	return wp_sub(at, wp_add(at, a, b), and_const(k, a, c, width));
+}
+
+static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned width)
+{
+	wp_atoms *at = &k->at;
+	int64_t c;
+	if (!a || !b)
+		return NULL;
+	if (wp_is_const(a, &c)) {
+		const wp_poly *t = a;
+		a = b;
+		b = t;
+	}
+	if (wp_is_const(b, &c) && c == -1) /* ~x = -x - 1 */
+		return wp_sub(at, wp_const(at, -1), a);
+	if (disjoint_bits(k, a, b))
+		return wp_add(at, a, b);
+	if (!wp_is_const(b, &c))
+		return fail(k, "bitwise 'xor' of two variables");
+	return wp_sub(at, wp_add(at, a, b), wp_scale(at, and_const(k, a, c, width), 2));
+}
+
+wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, unsigned width)
+{
+	if (!a || !b)
+		return NULL;
+	switch (op) {
+	case LLVMAnd: {
+		int64_t c;
+		if (wp_is_const(a, &c)) {
+			const wp_poly *s = a;
+			a = b;
+			b = s;
+		}
+		if (!wp_is_const(b, &c))
+			return fail(k, "'and' of two variables");
+		return and_const(k, a, c, width);
+	}
+	case LLVMOr:
+		return or_values(k, a, b, width);
+	default:
+		return xor_values(k, a, b, width);
+	}
+}
