@@ -228,6 +228,11 @@ static void walk_loops(walk *w, int level)
 		} else if (bl->constant) {
 			lower[lane] = bl->lower;
 			trips[lane] = bl->trips;
+		} else if (bl->quasi) {
+			int64_t atoms[QUASI_MAX_ATOMS];
+			bound_loop_trips(bl, &w->l->bound_atoms, w->lanes->v[lane], atoms, &lower[lane],
+				&trips[lane]);
+			first = first < 0 ? lane : first;
 		} else {
 			lower[lane] = expr_eval(bl->src->lower, w->lanes->env[lane]);
 			if (bl->src->upper) {

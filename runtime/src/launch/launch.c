@@ -204,32 +204,48 @@ static int64_t quasi_bound(const quasi_form *q, const int64_t *vmax, const int64
 
 /* The linear and quasi-affine forms of addresses and guards, bounded over
  * the launch, so that the cache model's sums over them stay in 64 bits. */
-static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r)
+/* max |v| of each varying variable over the launch */
+static void varying_max(const launch *l, const launch_ranges *r, int64_t *vmax)
 {
 	const warpest_kernel *k = l->kernel;
-	int64_t vmax[EXPR_N_VARYING] = {0}, amax[QUASI_MAX_ATOMS];
+	memset(vmax, 0, sizeof(int64_t) * EXPR_N_VARYING);
 	for (int s = 0; s < k->symbols.n; s++) {
 		int v = expr_varying_index(&k->symbols, s);
 		if (v >= 0)
 			vmax[v] = -r->lo[s] > r->hi[s] ? -r->lo[s] : r->hi[s];
 	}
-	for (int j = 0; j < l->atoms.n; j++) {
-		const quasi_atom *a = &l->atoms.a[j];
+}
+
+/* A bound of |atom| for each atom (amax); 0, or -1 when a numerator or a
+ * clamp's side leaves EXPR_VALUE_MAX. */
+static int atoms_bound(const quasi_atoms *atoms, const int64_t *vmax, int64_t *amax)
+{
+	for (int j = 0; j < atoms->n; j++) {
+		const quasi_atom *a = &atoms->a[j];
 		int64_t n = quasi_bound(&a->num, vmax, amax, j);
 		if (n < 0)
-			return ctx_error(ctx, "kernel '%s': a floor or mod in an address leaves +-2^62 for "
-				"this configuration: 64-bit overflow", k->name);
+			return -1;
 		if (a->minmax != quasi_no_minmax) {
 			/* |min(n, m)| and |max(n, m)| are at most max(|n|, |m|) */
 			int64_t m = quasi_bound(&a->other, vmax, amax, j);
 			if (m < 0)
-				return ctx_error(ctx, "kernel '%s': a min or max in an address leaves +-2^62 "
-					"for this configuration: 64-bit overflow", k->name);
+				return -1;
 			amax[j] = n > m ? n : m;
 			continue;
 		}
 		amax[j] = a->is_mod ? a->divisor : n / a->divisor + 1;
 	}
+	return 0;
+}
+
+static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r)
+{
+	const warpest_kernel *k = l->kernel;
+	int64_t vmax[EXPR_N_VARYING], amax[QUASI_MAX_ATOMS];
+	varying_max(l, r, vmax);
+	if (atoms_bound(&l->atoms, vmax, amax))
+		return ctx_error(ctx, "kernel '%s': a floor, mod, min or max in an address leaves +-2^62 "
+			"for this configuration: 64-bit overflow", k->name);
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
 		int bad = (b->linear && form_bound(&b->addr, vmax) < 0) ||
@@ -362,8 +378,37 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	return 0;
 }
 
+/* Loops whose bounds vary by thread or block: their bounds as quasi-affine
+ * forms over atoms of their own (so that address classes keep their keys),
+ * evaluated per lane without walking expression trees; a loop whose form
+ * might leave 64 bits keeps its trees. */
+static void bind_loop_forms(launch *l, const launch_ranges *r)
+{
+	const warpest_kernel *k = l->kernel;
+	for (int i = 0; i < k->n_loops; i++) {
+		bound_loop *b = &l->loops[i];
+		int n_atoms = l->bound_atoms.n;
+		b->quasi = !b->constant && b->src->upper &&
+			quasi_linearize(b->src->lower, &k->symbols, l->env, &l->bound_atoms, &b->q_lower) &&
+			quasi_linearize(b->src->upper, &k->symbols, l->env, &l->bound_atoms, &b->q_upper);
+		if (!b->quasi)
+			l->bound_atoms.n = n_atoms;
+	}
+	int64_t vmax[EXPR_N_VARYING], amax[QUASI_MAX_ATOMS];
+	varying_max(l, r, vmax);
+	int ok = atoms_bound(&l->bound_atoms, vmax, amax) == 0;
+	for (int i = 0; i < k->n_loops; i++) {
+		bound_loop *b = &l->loops[i];
+		if (b->quasi && (!ok || quasi_bound(&b->q_lower, vmax, amax, l->bound_atoms.n) < 0 ||
+		    quasi_bound(&b->q_upper, vmax, amax, l->bound_atoms.n) < 0))
+			b->quasi = 0;
+	}
+}
+
 void launch_use_reference_path(launch *l)
 {
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		l->loops[i].quasi = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
 		l->accesses[i].quasi = 0;
 		free(l->accesses[i].guard_dnf);
@@ -475,8 +520,6 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	}
 	l->shared_per_block = k->shared_static +
 		(config->shared_dynamic >= 0 ? config->shared_dynamic : k->shared_dynamic);
-	for (int i = 0; i < k->n_fields; i++)
-		(void)i;
 	if (l->shared_per_block > (int64_t)hw->max_shared_per_block.value)
 		return ctx_error(ctx, "kernel '%s': %lld bytes of shared memory per block; %s allows %d",
 			k->name, (long long)l->shared_per_block, hw->id, (int)hw->max_shared_per_block.value);
@@ -509,6 +552,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		rc = bind_accesses(ctx, l);
 	if (!rc)
 		rc = check_forms(ctx, l, r);
+	if (!rc)
+		bind_loop_forms(l, r);
 	free(r);
 	return rc;
 }

@@ -17,9 +17,23 @@ extern const char *const occupancy_limit_names[];
 typedef struct bound_loop {
 	int constant;            /* bounds do not vary per thread */
 	int block_uniform;       /* else: bounds vary with the block only (no tid, no loop) */
+	int quasi;               /* else: bounds as quasi-affine forms over the launch's bound_atoms */
+	quasi_form q_lower, q_upper;
 	int64_t lower, trips;    /* when constant */
 	const km_loop *src;
 } bound_loop;
+
+/* The first value and trip count of loop bl for a lane at varying
+ * variables v (outer loops' values included); `atoms` is scratch for the
+ * launch's bound_atoms. Only for loops with quasi bounds. */
+static inline void bound_loop_trips(const bound_loop *bl, const quasi_atoms *bound_atoms,
+	const int64_t *v, int64_t *atoms, int64_t *lower, int64_t *trips)
+{
+	quasi_atoms_eval(bound_atoms, v, atoms);
+	*lower = quasi_form_eval(&bl->q_lower, bound_atoms->n, v, atoms);
+	int64_t span = quasi_form_eval(&bl->q_upper, bound_atoms->n, v, atoms) - *lower;
+	*trips = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
+}
 
 typedef struct bound_access {
 	const km_access *src;
@@ -61,6 +75,7 @@ typedef struct launch {
 	bound_access *accesses;
 	int n_groups;
 	quasi_atoms atoms;           /* the atoms of the quasi-affine addresses */
+	quasi_atoms bound_atoms;     /* the atoms of loop bounds that vary */
 	int kernel_guard_linear;
 	linear_cond kernel_guard;
 	char missing[256];           /* parameters without a value, when any */
