@@ -59,6 +59,9 @@ typedef struct walk {
 	 * terms lanes must test (those the class key does not rule out) */
 	int guard_true;
 	const linear_dnf *dnf;
+	/* a quasi-affine guard: the constraints lanes must test */
+	int n_qchecks;
+	int qchecks[COND_MAX_CONSTRAINTS];
 	int n_live;
 	int live[DNF_MAX_TERMS];
 	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
@@ -70,6 +73,16 @@ typedef struct walk {
 	int64_t memo_delta[32], memo_first;
 	warp_cost memo_cost;
 } walk;
+
+/* The atom values of a lane: the thread's, kept per block, or evaluated
+ * into `own` where atoms use loop variables. */
+static const int64_t *lane_atoms(const walk *w, int lane, int64_t *own)
+{
+	if (w->thread_atoms)
+		return &w->thread_atoms[(size_t)(32 * w->warp + lane) * (size_t)w->l->atoms.n];
+	quasi_atoms_eval(&w->l->atoms, w->lanes->v[lane], own);
+	return own;
+}
 
 static void emit_instruction(walk *w)
 {
@@ -132,6 +145,13 @@ static void emit_instruction(walk *w)
 				for (int c = 0; c < term->n && on; c++)
 					on = dnf_constraint_holds(term, c, w->lanes->v[lane]);
 			}
+		} else if (b->guard_quasi) {
+			int64_t own[QUASI_MAX_ATOMS];
+			const int64_t *atoms = lane_atoms(w, lane, own);
+			on = 1;
+			for (int i = 0; i < w->n_qchecks && on; i++)
+				on = quasi_cond_holds(&b->qguard, w->qchecks[i], w->l->atoms.n, w->lanes->v[lane],
+					atoms);
 		} else
 			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
 			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
@@ -143,11 +163,7 @@ static void emit_instruction(walk *w)
 			addr[lane] = linear_form_eval(&b->addr, w->lanes->v[lane]);
 		else if (a->analysable && b->quasi) {
 			int64_t own[QUASI_MAX_ATOMS];
-			const int64_t *atoms = own;
-			if (w->thread_atoms)
-				atoms = &w->thread_atoms[(size_t)(32 * w->warp + lane) * (size_t)w->l->atoms.n];
-			else
-				quasi_atoms_eval(&w->l->atoms, w->lanes->v[lane], own);
+			const int64_t *atoms = lane_atoms(w, lane, own);
 			addr[lane] = quasi_form_eval(&b->qaddr, w->l->atoms.n, w->lanes->v[lane], atoms);
 		} else if (a->analysable)
 			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
@@ -407,8 +423,15 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		if (state == 2)
 			open[n_open++] = j;
 	}
+	for (int j = 0; k->guard && l->kernel_guard_quasi && j < l->kernel_qguard.n; j++) {
+		int state = qkey_state(ev, ev->kernel_qconstraint_id[j]);
+		none |= state == 1;
+		if (state == 2)
+			open[n_open++] = j;
+	}
 	/* a guard evaluated per thread is work too (a warp per 32 threads) */
-	int64_t guard_weight = k->guard && !l->kernel_guard_linear ? 1 + k->guard->size / 16 : 0;
+	int64_t guard_weight = k->guard && !l->kernel_guard_linear && !l->kernel_guard_quasi ?
+		1 + k->guard->size / 16 : 0;
 	for (int t = 0; !none && t < tpb; t++) {
 		int64_t v[EXPR_N_VARYING];
 		thread_vars(ev, t, c, v);
@@ -420,6 +443,15 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		if (k->guard && l->kernel_guard_linear) {
 			for (int j = 0; j < n_open && on; j++)
 				on = linear_form_eval(&l->kernel_guard.ge0[open[j]], v) >= 0;
+		} else if (k->guard && l->kernel_guard_quasi) {
+			int64_t own[QUASI_MAX_ATOMS];
+			const int64_t *atoms = own;
+			if (thread_atoms)
+				atoms = &thread_atoms[(size_t)t * (size_t)l->atoms.n];
+			else
+				quasi_atoms_eval(&l->atoms, v, own);
+			for (int j = 0; j < n_open && on; j++)
+				on = quasi_cond_holds(&l->kernel_qguard, open[j], l->atoms.n, v, atoms);
 		} else if (k->guard) {
 			int64_t env[EXPR_MAX_SYMBOLS];
 			memcpy(env, l->env, sizeof(env));
@@ -472,13 +504,20 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 			else
 				w.dnf = b->guard_dnf;
 		}
+		for (int g = 0; b->guard_quasi && g < b->qguard.n; g++) {
+			int state = qkey_state(ev, ev->plans[i].qconstraint_id[g]);
+			if (state == 1)
+				never = 1;
+			else if (state == 2)
+				w.qchecks[w.n_qchecks++] = g;
+		}
 		if (never)
 			continue;
 		int guard_known = b->guard_linear || w.guard_true;
 		/* expressions and atoms evaluated lane by lane cost their size (a
 		 * unit of work per 16 nodes), so the work limit bounds the time */
 		int64_t nodes = 0;
-		if (!guard_known && !w.dnf)
+		if (!guard_known && !w.dnf && !b->guard_quasi)
 			nodes += (l->kernel->guard ? l->kernel->guard->size : 0) +
 				(b->src->guard ? b->src->guard->size : 0);
 		if (b->src->analysable && !b->linear && !b->quasi)
@@ -516,8 +555,8 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 				if (t < tpb)
 					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
 				v[3] = c[0], v[4] = c[1], v[5] = c[2];
-				if ((!b->linear && !b->quasi) || (!guard_known && !w.dnf) || !ev->cached ||
-				    ev->has_varying_loops) {
+				if ((!b->linear && !b->quasi) || (!guard_known && !w.dnf && !b->guard_quasi) ||
+				    !ev->cached || ev->has_tree_loops) {
 					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
 					for (int d = 0; d < 6; d++)
 						lanes->env[lane][d] = v[d];

@@ -44,6 +44,30 @@ static int constraint_id(block_evaluator *ev, const linear_form *f, int ne, int 
 	return id;
 }
 
+/* The quasi constraint's index among the evaluator's, or -1 where the key
+ * says nothing about it (a loop variable whose bounds vary per thread);
+ * sets *full when the table is full. */
+static int qconstraint_id(block_evaluator *ev, const quasi_form *f, int ne, int *full)
+{
+	int id = -1;
+	for (int i = 0; i < ev->n_qconstraints && id < 0; i++)
+		if (ev->qconstraint_ne[i] == ne && memcmp(&ev->qconstraints[i], f, sizeof(*f)) == 0)
+			id = i;
+	if (id < 0 && ev->n_qconstraints == MAX_QCONSTRAINTS) {
+		*full = 1;
+		return -1;
+	}
+	if (id < 0) {
+		id = ev->n_qconstraints++;
+		ev->qconstraints[id] = *f;
+		ev->qconstraint_ne[id] = (unsigned char)ne;
+	}
+	for (int j = 0; j < ev->l->kernel->n_loops; j++)
+		if (f->lin.coeff[6 + j] && !ev->l->loops[j].constant)
+			return -1;
+	return id;
+}
+
 /* Whether a loop's bounds depend on another loop's variable. */
 static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 {
@@ -85,11 +109,13 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	}
 	fold_reuse_keep(l, ev->fold_keep);
 	ev->cached = 1;
-	for (int i = 0; i < l->kernel->n_loops; i++)
+	for (int i = 0; i < l->kernel->n_loops; i++) {
 		ev->has_varying_loops |= !l->loops[i].constant;
+		ev->has_tree_loops |= !l->loops[i].constant && !l->loops[i].quasi;
+	}
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		if ((!b->guard_linear && !b->guard_dnf) ||
+		if ((!b->guard_linear && !b->guard_dnf && !b->guard_quasi) ||
 		    (b->src->analysable && !b->linear && !b->quasi))
 			ev->cached = 0;
 		for (int j = 0; j < b->src->n_loops; j++) {
@@ -104,6 +130,9 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			for (int c = 0; c < b->guard_dnf->term[t].n; c++)
 				ev->plans[i].dnf_id[t][c] = constraint_id(ev, &b->guard_dnf->term[t].f[c],
 					b->guard_dnf->term[t].ne[c], &full);
+		for (int c = 0; b->guard_quasi && c < b->qguard.n && ev->cached; c++)
+			ev->plans[i].qconstraint_id[c] = qconstraint_id(ev, &b->qguard.f[c], b->qguard.ne[c],
+				&full);
 		if (full)
 			ev->cached = 0;
 		double tuples = 1;
@@ -128,7 +157,16 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
 		ev->kernel_constraint_id[j] = loops ? -1 : find_constraint(ev, &l->kernel_guard.ge0[j], 0);
 	}
-	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n : 1;
+	int kfull = 0;
+	for (int j = 0; l->kernel_guard_quasi && j < l->kernel_qguard.n && ev->cached; j++)
+		ev->kernel_qconstraint_id[j] = qconstraint_id(ev, &l->kernel_qguard.f[j],
+			l->kernel_qguard.ne[j], &kfull);
+	if (kfull)
+		ev->cached = 0;
+	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n +
+		2 * ev->n_qconstraints : 1;
+	if (ev->cached && ev->n_qconstraints > 0 && l->atoms.n > 0)
+		ev->qthread_atoms = malloc(sizeof(int64_t) * (size_t)l->atoms.n * (size_t)l->threads_per_block);
 	/* optional: without it ranges are recomputed */
 	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
 	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
@@ -230,6 +268,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->warp_range_known);
 	free(ev->warp_shape);
 	free(ev->fold_keep);
+	free(ev->qthread_atoms);
 	free(ev);
 }
 
@@ -340,6 +379,56 @@ static int64_t loop_signature(const launch *l, const int64_t *c)
 	return (int64_t)h;
 }
 
+/* Each quasi constraint's state over the block at c, as compute_key does
+ * for linear ones: its range over the block's threads (each thread's atoms
+ * evaluated; loops at their constant ranges). Where it is cut, the first
+ * thread's value: with the atom residues in the key, blocks with equal
+ * values test equal lanes. */
+static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, int64_t *key)
+{
+	const launch *l = ev->l;
+	int n_atoms = l->atoms.n, tpb = l->threads_per_block;
+	int64_t zero[QUASI_MAX_ATOMS] = {0};
+	for (int t = 0; ev->qthread_atoms && t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING];
+		thread_vars(ev, t, c, v);
+		quasi_atoms_eval(&l->atoms, v, &ev->qthread_atoms[(size_t)t * (size_t)n_atoms]);
+	}
+	for (int j = 0; j < ev->n_qconstraints; j++) {
+		const quasi_form *f = &ev->qconstraints[j];
+		int64_t lo = 0, hi = 0, first = 0;
+		for (int t = 0; t < tpb; t++) {
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
+			int64_t x = quasi_form_eval(f, n_atoms, v, ev->qthread_atoms ?
+				&ev->qthread_atoms[(size_t)t * (size_t)n_atoms] : zero);
+			if (t == 0)
+				lo = hi = first = x;
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+		}
+		for (int i = 0; i < l->kernel->n_loops; i++) {
+			const bound_loop *bl = &l->loops[i];
+			int64_t k = f->lin.coeff[6 + i];
+			if (!k || bl->trips <= 0)
+				continue;
+			int64_t a = k * bl->lower, b = k * (bl->lower + (bl->trips - 1) * bl->src->step);
+			lo += a < b ? a : b;
+			hi += a < b ? b : a;
+		}
+		int ne = ev->qconstraint_ne[j];
+		key[2 * j + 1] = 0;
+		if (ne ? lo > 0 || hi < 0 : lo >= 0)
+			key[2 * j] = 0;
+		else if (ne ? lo == 0 && hi == 0 : hi < 0)
+			key[2 * j] = 1;
+		else {
+			key[2 * j] = 2;
+			key[2 * j + 1] = first;
+		}
+	}
+}
+
 static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	const int64_t *offsets, int64_t *key)
 {
@@ -389,6 +478,8 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	 * numerator leaves the same residue */
 	for (int i = 0; i < l->atoms.n; i++)
 		key[2 * ev->n_constraints + l->n_groups + 1 + i] = ev->atom_residue[i];
+	if (ev->n_qconstraints > 0)
+		quasi_constraint_keys(ev, c, &key[ev->key_len - 2 * ev->n_qconstraints]);
 }
 
 static uint64_t hash_key(const int64_t *key, int n)

@@ -8,6 +8,7 @@
 #include "cache/block_eval.h"
 
 #define MAX_CONSTRAINTS 64
+#define MAX_QCONSTRAINTS 32
 /* Loop iterations whose warp-instructions are costed one by one; beyond
  * this, every s-th iteration is costed and weighted by s (the footprint
  * still takes every iteration). */
@@ -22,6 +23,9 @@ typedef struct access_plan {
 	int constraint_id[COND_MAX_CONSTRAINTS];
 	/* the same for each constraint of each term of a disjunctive guard */
 	int dnf_id[DNF_MAX_TERMS][COND_MAX_CONSTRAINTS];
+	/* the same for each constraint of a quasi-affine guard (among the
+	 * evaluator's quasi constraints) */
+	int qconstraint_id[COND_MAX_CONSTRAINTS];
 	double sample_stride;
 	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
 	/* quasi-affine accesses without loops: the first access this one is a
@@ -34,6 +38,7 @@ struct block_evaluator {
 	const launch *l;
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
+	int has_tree_loops;      /* some such loop's bounds are evaluated from their trees */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
@@ -42,6 +47,13 @@ struct block_evaluator {
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
+	/* constraints of quasi-affine guards: keyed by their range over the
+	 * block's threads (evaluated per thread at each lookup) */
+	int n_qconstraints;
+	quasi_form qconstraints[MAX_QCONSTRAINTS];
+	unsigned char qconstraint_ne[MAX_QCONSTRAINTS];
+	int kernel_qconstraint_id[COND_MAX_CONSTRAINTS];
+	int64_t *qthread_atoms;  /* scratch: each thread's atoms at the block looked up */
 	access_plan *plans;
 	double *fold_keep;       /* per access: share of its L1 requests left by register reuse */
 	int64_t group_coeff[256][3];
@@ -98,6 +110,13 @@ static inline int spend_lanes(block_evaluator *ev, int64_t weight)
 static inline int key_state(const block_evaluator *ev, int id)
 {
 	return ev->cached && id >= 0 ? (int)ev->key_scratch[2 * id] : 2;
+}
+
+/* The same for quasi constraint `id`, whose states follow every other
+ * part of the key. */
+static inline int qkey_state(const block_evaluator *ev, int id)
+{
+	return ev->cached && id >= 0 ? (int)ev->key_scratch[ev->key_len - 2 * ev->n_qconstraints + 2 * id] : 2;
 }
 
 /* Adds `weight` executions of a warp-instruction of cost c to an access's

@@ -549,25 +549,6 @@ int expr_print(const expr *e, const symbol_table *table, char *buf, int size)
 
 /* ---- evaluation ---- */
 
-int64_t floor_div(int64_t a, int64_t b)
-{
-	if (b == 0)
-		return 0;
-	if (b == -1) /* INT64_MIN / -1 traps; wraps here (expr_range rejects it) */
-		return (int64_t)(0 - (uint64_t)a);
-	int64_t q = a / b;
-	if ((a % b != 0) && ((a < 0) != (b < 0)))
-		q--;
-	return q;
-}
-
-int64_t floor_mod(int64_t a, int64_t b)
-{
-	if (b == 0 || b == -1)
-		return 0;
-	return a - floor_div(a, b) * b;
-}
-
 int64_t expr_eval(const expr *e, const int64_t *env)
 {
 	switch (e->kind) {

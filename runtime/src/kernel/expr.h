@@ -150,7 +150,25 @@ int expr_varying_index(const symbol_table *table, int sym);
 int expr_range(const expr *e, const int64_t *env_lo, const int64_t *env_hi,
 	int64_t *lo, int64_t *hi);
 
-int64_t floor_div(int64_t a, int64_t b);
-int64_t floor_mod(int64_t a, int64_t b);
+/* Floor division and modulo; by 0 they yield 0. Inline: per-lane atoms
+ * evaluate them millions of times. */
+static inline int64_t floor_div(int64_t a, int64_t b)
+{
+	if (b == 0)
+		return 0;
+	if (b == -1) /* INT64_MIN / -1 traps; wraps here (expr_range rejects it) */
+		return (int64_t)(0 - (uint64_t)a);
+	int64_t q = a / b;
+	if ((a % b != 0) && ((a < 0) != (b < 0)))
+		q--;
+	return q;
+}
+
+static inline int64_t floor_mod(int64_t a, int64_t b)
+{
+	if (b == 0 || b == -1)
+		return 0;
+	return a - floor_div(a, b) * b;
+}
 
 #endif

@@ -213,3 +213,90 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		offset[i] = a->is_mod ? 0 : floor_div(n, a->divisor);
 	}
 }
+
+/* the atoms f uses do not use loop variables */
+static int atoms_loop_free(const quasi_form *f, const quasi_atoms *atoms)
+{
+	for (int i = 0; i < atoms->n; i++) {
+		if (!f->atom[i])
+			continue;
+		const quasi_atom *a = &atoms->a[i];
+		for (int v = 6; v < EXPR_N_VARYING; v++)
+			if (a->num.lin.coeff[v] || a->other.lin.coeff[v])
+				return 0;
+		if (!atoms_loop_free(&a->num, atoms) || !atoms_loop_free(&a->other, atoms))
+			return 0;
+	}
+	return 1;
+}
+
+/* One constraint k*(a - b) + bias >= 0 (or a - b != 0) into out. */
+static int cond_add(quasi_cond *out, const quasi_form *a, const quasi_form *b, int64_t k,
+	int64_t bias, int ne)
+{
+	if (out->n == COND_MAX_CONSTRAINTS)
+		return 0;
+	quasi_form *f = &out->f[out->n];
+	memset(f, 0, sizeof(*f));
+	qf_add(f, a, k);
+	qf_add(f, b, -k);
+	f->lin.c0 += bias;
+	out->ne[out->n++] = (unsigned char)ne;
+	return 1;
+}
+
+/* The constraint -1 >= 0, which no point meets. */
+static int cond_false(quasi_cond *out)
+{
+	quasi_form one, zero;
+	memset(&one, 0, sizeof(one));
+	memset(&zero, 0, sizeof(zero));
+	one.lin.c0 = 1;
+	return cond_add(out, &zero, &one, 1, 0, 0);
+}
+
+static int cond_into(const expr *e, const symbol_table *table, const int64_t *env, int neg,
+	quasi_atoms *atoms, quasi_cond *out)
+{
+	if (e->kind != expr_true && !expr_is_varying(e, table))
+		return expr_eval_cond(e, env) == neg ? cond_false(out) : 1;
+	switch (e->kind) {
+	case expr_true:
+		return neg ? cond_false(out) : 1;
+	case expr_not:
+		return cond_into(e->a, table, env, !neg, atoms, out);
+	case expr_and:
+		return !neg && cond_into(e->a, table, env, 0, atoms, out) &&
+			cond_into(e->b, table, env, 0, atoms, out);
+	case expr_or: /* !(a || b) is !a && !b */
+		return neg && cond_into(e->a, table, env, 1, atoms, out) &&
+			cond_into(e->b, table, env, 1, atoms, out);
+	case expr_lt: case expr_le: case expr_gt: case expr_ge: case expr_eq: case expr_ne:
+		break;
+	default:
+		return 0;
+	}
+	quasi_form a, b;
+	if (!quasi_linearize(e->a, table, env, atoms, &a) || !quasi_linearize(e->b, table, env, atoms, &b) ||
+	    !atoms_loop_free(&a, atoms) || !atoms_loop_free(&b, atoms))
+		return 0;
+	expr_kind k = e->kind;
+	if (neg)
+		k = k == expr_lt ? expr_ge : k == expr_le ? expr_gt : k == expr_gt ? expr_le :
+		    k == expr_ge ? expr_lt : k == expr_eq ? expr_ne : expr_eq;
+	switch (k) {
+	case expr_lt: return cond_add(out, &a, &b, -1, -1, 0); /* b - a - 1 >= 0 */
+	case expr_le: return cond_add(out, &a, &b, -1, 0, 0);
+	case expr_gt: return cond_add(out, &a, &b, 1, -1, 0);
+	case expr_ge: return cond_add(out, &a, &b, 1, 0, 0);
+	case expr_ne: return cond_add(out, &a, &b, 1, 0, 1);
+	default: return cond_add(out, &a, &b, 1, 0, 0) && cond_add(out, &a, &b, -1, 0, 0);
+	}
+}
+
+int quasi_cond_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	quasi_atoms *atoms, quasi_cond *out)
+{
+	out->n = 0;
+	return cond_into(e, table, env, 0, atoms, out);
+}

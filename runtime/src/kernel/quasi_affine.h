@@ -67,4 +67,29 @@ static inline int64_t quasi_form_eval(const quasi_form *f, int n_atoms, const in
 	return s;
 }
 
+/* A conjunction of constraints `form >= 0` (or `form != 0` where ne) over
+ * quasi-affine forms: guards with floor and mod (a warp per row: tid.x / 32
+ * < rows) that neither a linear_cond nor a linear_dnf holds. */
+typedef struct quasi_cond {
+	int n;
+	quasi_form f[COND_MAX_CONSTRAINTS];
+	unsigned char ne[COND_MAX_CONSTRAINTS];
+} quasi_cond;
+
+/* Binds e (comparisons of quasi-affine values under && and !) into out,
+ * adding atoms as quasi_linearize does; a comparison of parameters only
+ * becomes true (dropped) or false (the constraint -1 >= 0). Returns 1, or 0
+ * when e has another shape, needs atoms over loop variables (their values
+ * change inside a lane's loop walk) or more than COND_MAX_CONSTRAINTS
+ * constraints. */
+int quasi_cond_linearize(const expr *e, const symbol_table *table, const int64_t *env,
+	quasi_atoms *atoms, quasi_cond *out);
+
+static inline int quasi_cond_holds(const quasi_cond *q, int c, int n_atoms, const int64_t *v,
+	const int64_t *atom_values)
+{
+	int64_t x = quasi_form_eval(&q->f[c], n_atoms, v, atom_values);
+	return q->ne[c] ? x != 0 : x >= 0;
+}
+
 #endif

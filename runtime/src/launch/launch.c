@@ -244,7 +244,7 @@ static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r
 	int64_t vmax[EXPR_N_VARYING], amax[QUASI_MAX_ATOMS];
 	varying_max(l, r, vmax);
 	if (atoms_bound(&l->atoms, vmax, amax))
-		return ctx_error(ctx, "kernel '%s': a floor, mod, min or max in an address leaves +-2^62 "
+		return ctx_error(ctx, "kernel '%s': a floor, mod, min or max in an address or guard leaves +-2^62 "
 			"for this configuration: 64-bit overflow", k->name);
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
@@ -311,6 +311,32 @@ static int moves_with(const bound_access *o, const bound_access *b)
 		memcmp(o->qaddr.atom, b->qaddr.atom, sizeof(b->qaddr.atom)) == 0;
 }
 
+/* kernel guard && access guard over quasi-affine forms, when both have
+ * that shape and fit in one quasi_cond */
+static void bind_quasi_guard(launch *l, const km_access *a, bound_access *b)
+{
+	const warpest_kernel *k = l->kernel;
+	int n_atoms = l->atoms.n;
+	quasi_cond *part = malloc(sizeof(*part));
+	b->qguard.n = 0;
+	int ok = part != NULL;
+	for (int i = 0; i < 2 && ok; i++) {
+		const expr *g = i == 0 ? k->guard : a->guard;
+		if (!g)
+			continue;
+		ok = quasi_cond_linearize(g, &k->symbols, l->env, &l->atoms, part) &&
+			b->qguard.n + part->n <= COND_MAX_CONSTRAINTS;
+		for (int c = 0; ok && c < part->n; c++) {
+			b->qguard.f[b->qguard.n] = part->f[c];
+			b->qguard.ne[b->qguard.n++] = part->ne[c];
+		}
+	}
+	free(part);
+	b->guard_quasi = ok;
+	if (!ok)
+		l->atoms.n = n_atoms;
+}
+
 static int bind_accesses(warpest_ctx *ctx, launch *l)
 {
 	const warpest_kernel *k = l->kernel;
@@ -334,6 +360,13 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	else
 		guard_dnf_true(kernel_dnf);
 	l->kernel_guard_linear = kernel_dnf_ok && guard_dnf_conjunction(kernel_dnf, &l->kernel_guard);
+	if (k->guard && !l->kernel_guard_linear) {
+		int n_atoms = l->atoms.n;
+		l->kernel_guard_quasi = quasi_cond_linearize(k->guard, &k->symbols, l->env, &l->atoms,
+			&l->kernel_qguard);
+		if (!l->kernel_guard_quasi)
+			l->atoms.n = n_atoms;
+	}
 	for (int i = 0; i < k->n_accesses; i++) {
 		bound_access *b = &l->accesses[i];
 		const km_access *a = &k->accesses[i];
@@ -364,6 +397,8 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 			if (!b->guard_linear && (b->guard_dnf = malloc(sizeof(*both))))
 				*b->guard_dnf = *both;
 		}
+		if (!b->guard_linear && !b->guard_dnf)
+			bind_quasi_guard(l, a, b);
 		/* group accesses that move together from block to block */
 		b->group = -1;
 		for (int j = 0; j < i && b->group < 0 && (b->linear || b->quasi); j++)
@@ -405,10 +440,31 @@ static void bind_loop_forms(launch *l, const launch_ranges *r)
 	}
 }
 
+/* Quasi guards whose forms might leave 64 bits are evaluated from their
+ * trees instead. */
+static void check_quasi_guards(launch *l, const launch_ranges *r)
+{
+	int64_t vmax[EXPR_N_VARYING], amax[QUASI_MAX_ATOMS];
+	varying_max(l, r, vmax);
+	int ok = atoms_bound(&l->atoms, vmax, amax) == 0;
+	for (int c = 0; l->kernel_guard_quasi && c < l->kernel_qguard.n; c++)
+		if (!ok || quasi_bound(&l->kernel_qguard.f[c], vmax, amax, l->atoms.n) < 0)
+			l->kernel_guard_quasi = 0;
+	for (int i = 0; i < l->n_accesses; i++) {
+		bound_access *b = &l->accesses[i];
+		for (int c = 0; b->guard_quasi && c < b->qguard.n; c++)
+			if (!ok || quasi_bound(&b->qguard.f[c], vmax, amax, l->atoms.n) < 0)
+				b->guard_quasi = 0;
+	}
+}
+
 void launch_use_reference_path(launch *l)
 {
 	for (int i = 0; i < l->kernel->n_loops; i++)
 		l->loops[i].quasi = 0;
+	l->kernel_guard_quasi = 0;
+	for (int i = 0; i < l->n_accesses; i++)
+		l->accesses[i].guard_quasi = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
 		l->accesses[i].quasi = 0;
 		free(l->accesses[i].guard_dnf);
@@ -552,8 +608,10 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		rc = bind_accesses(ctx, l);
 	if (!rc)
 		rc = check_forms(ctx, l, r);
-	if (!rc)
+	if (!rc) {
 		bind_loop_forms(l, r);
+		check_quasi_guards(l, r);
+	}
 	free(r);
 	return rc;
 }

@@ -47,6 +47,8 @@ typedef struct bound_access {
 	int guard_linear;        /* the combined guard is a conjunction of linear constraints */
 	linear_cond guard;       /* kernel guard && access guard, when guard_linear */
 	linear_dnf *guard_dnf;   /* else: the same as a disjunction, when it is one (owned) */
+	int guard_quasi;         /* else: the same over quasi-affine forms (atoms in `atoms`) */
+	quasi_cond qguard;
 	int group;               /* footprint group: same field and same block coefficients
 	                          * (and atom coefficients) */
 } bound_access;
@@ -78,6 +80,8 @@ typedef struct launch {
 	quasi_atoms bound_atoms;     /* the atoms of loop bounds that vary */
 	int kernel_guard_linear;
 	linear_cond kernel_guard;
+	int kernel_guard_quasi;      /* else: the kernel guard over quasi-affine forms */
+	quasi_cond kernel_qguard;
 	char missing[256];           /* parameters without a value, when any */
 } launch;
 
