@@ -30,7 +30,11 @@ block_sample block_sample_choose(double block_work, double wave_visits, int64_t 
 		blocks = wave_blocks / 2;
 	if (blocks < 2)
 		blocks = 2;
-	s.runs = blocks < BLOCK_SAMPLE_RUNS ? (int)blocks : BLOCK_SAMPLE_RUNS;
+	/* runs of at least 2 blocks where 4 fit: a run's halves then share the
+	 * halo between neighbouring blocks, which single blocks cannot show
+	 * (sample_cover_estimate would count it as private) */
+	int64_t most_runs = blocks >= 4 ? blocks / 2 : blocks;
+	s.runs = most_runs < BLOCK_SAMPLE_RUNS ? (int)most_runs : BLOCK_SAMPLE_RUNS;
 	s.len = blocks / s.runs;
 	return s;
 }

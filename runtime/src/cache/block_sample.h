@@ -30,9 +30,9 @@ int block_sample_applies(const block_sample *s, int64_t count);
 int64_t block_sample_run_start(const block_sample *s, int64_t count, int j);
 /* The sample whose `wave_visits` wave evaluations, at `block_work` lane
  * evaluations a block, spend at most `budget`, for waves of `wave_blocks`
- * blocks: as many blocks as fit, in BLOCK_SAMPLE_RUNS runs (fewer, of one
- * block each, when fewer fit; never fewer than 2 blocks), and at most
- * half of the wave. */
+ * blocks: as many blocks as fit (at least 2, at most half of the wave), in
+ * BLOCK_SAMPLE_RUNS runs, fewer of 2 blocks each when fewer fit, of 1 block
+ * when fewer than 4 fit. */
 block_sample block_sample_choose(double block_work, double wave_visits, int64_t wave_blocks,
 	int64_t budget);
 /* Total length of the union of n half-open intervals [iv[i][0], iv[i][1])
