@@ -14,7 +14,8 @@
  * sets, fewer runs); the current wave is collected exactly because partial
  * sector writes are counted from its bytes. */
 static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int ev_use_boxes,
-	int64_t first, int64_t count, wave_footprint *fp, memory_result *m, access_stats *access, int exact)
+	int64_t first, int64_t count, wave_footprint *fp, memory_result *m, access_stats *access,
+	int exact)
 {
 	/* boxes give the same footprint in rows instead of lanes; blocks are then
 	 * visited only for their statistics */
