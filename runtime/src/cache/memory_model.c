@@ -13,6 +13,7 @@
 #include "cache/memory_model.h"
 #include "cache/tlb.h"
 #include "cache/wave_boxes.h"
+#include "cache/wave_collect.h"
 
 /* Reuse is followed back until its hit rate is negligible. */
 #define NEGLIGIBLE_HIT_RATE 1e-3
@@ -22,90 +23,10 @@
  * (neighbouring classes look back at the same waves). */
 #define FOOTPRINT_CACHE 48
 
-/* Set per estimate: whether wave footprints come from boxes (wave_boxes.c).
- * Thread-local because rank evaluates configurations in parallel. */
-static _Thread_local int ev_use_boxes;
-
-typedef struct wave_footprint {
-	run_list load_bytes;
-	run_list store_bytes;
-} wave_footprint;
-
-/* Collects the byte footprint of blocks [first, first+count) (none when `fp`
- * is NULL) and, when `m` is given, adds up their per-access statistics into
- * `m` and `access`. Unless `exact`,
- * footprints may come rounded out to fetch units and sectors (the same unit
- * sets, fewer runs); the current wave is collected exactly because partial
- * sector writes are counted from its bytes. */
-static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
-	int64_t count, wave_footprint *fp, memory_result *m, access_stats *access, int exact)
-{
-	/* boxes give the same footprint in rows instead of lanes; blocks are then
-	 * visited only for their statistics */
-	int boxed = !fp;
-	if (ev_use_boxes && fp) {
-		run_list_clear(&fp->load_bytes);
-		run_list_clear(&fp->store_bytes);
-		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
-			(int64_t)1 << 22);
-		if (rc < 0)
-			return ctx_error(ctx, "out of memory");
-		boxed = rc == 0;
-		/* rows are sorted and merged: work like a few lanes each */
-		if (boxed && block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))
-			return ctx_error(ctx, "over the work limit");
-		if (boxed && !m)
-			return run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes) ?
-				ctx_error(ctx, "out of memory") : 0;
-	}
-	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
-	if (!offsets)
-		return ctx_error(ctx, "out of memory");
-	if (!boxed) {
-		run_list_clear(&fp->load_bytes);
-		run_list_clear(&fp->store_bytes);
-	}
-	for (int64_t id = first; id < first + count; id++) {
-		const block_class *cls = block_evaluator_get(ev, id, offsets);
-		if (!cls) {
-			free(offsets);
-			return ctx_error(ctx, "out of memory while evaluating block %lld", (long long)id);
-		}
-		if (cls->empty)
-			continue;
-		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
-		int64_t sector = (int64_t)l->hw->sector_bytes.value;
-		for (int g = 0; g < l->n_groups && !boxed; g++)
-			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 && !exact ?
-				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
-			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
-				&cls->store_units[g] : &cls->store_runs[g], offsets[g])) {
-				free(offsets);
-				return ctx_error(ctx, "out of memory");
-			}
-		if (m) {
-			m->wave_active_threads += cls->active_threads;
-			m->wave_requested_load_sectors += cls->requested_load_sectors;
-			m->wave_unique_load_sectors += (double)cls->unique_load_sectors;
-			m->l1_oversubscription += (double)cls->allocated_lines; /* summed; averaged later */
-			for (int i = 0; i < l->n_accesses; i++) {
-				access_stats *d = &access[i];
-				const access_stats *s = &cls->stats[i];
-				d->instructions += s->instructions;
-				d->lanes += s->lanes;
-				d->data_wavefronts += s->data_wavefronts;
-				d->tag_wavefronts += s->tag_wavefronts;
-				d->cycles += s->cycles;
-				d->sectors += s->sectors;
-				d->same_address_ways += s->same_address_ways;
-			}
-		}
-	}
-	free(offsets);
-	if (fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
-		return ctx_error(ctx, "out of memory");
-	return 0;
-}
+/* Set per estimate: whether wave footprints come from boxes (wave_boxes.c)
+ * and the block sample (block_sample.h). Thread-local because rank
+ * evaluates configurations in parallel. */
+static _Thread_local wave_collect_mode ev_mode;
 
 /* The plane of the largest multi-dimensional global field: the product of
  * all but its outermost extent (the xy plane of a 3D grid). Layer
@@ -157,7 +78,8 @@ typedef struct footprint_cache {
 	double store_bytes[FOOTPRINT_CACHE];
 } footprint_cache;
 
-/* The load units and store bytes of the full wave at `first`, from the
+/* The load units and store bytes of the full wave at `first` (of its
+ * block sample, at the same offsets as the current wave's), from the
  * cache or collected (and kept, replacing the oldest entry). The pointer
  * stays valid until the next call. */
 static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
@@ -170,7 +92,8 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 			*store_bytes = fc->store_bytes[i];
 			return 0;
 		}
-	int rc = collect_wave(ctx, ev, l, first, l->wave_blocks, scratch, NULL, NULL, 0);
+	sample_figures sf; /* the current wave's scales apply (eval_reuse) */
+	int rc = wave_collect(ctx, ev, l, &ev_mode, first, l->wave_blocks, scratch, NULL, NULL, 0, &sf);
 	if (rc)
 		return rc;
 	int slot = fc->n < FOOTPRINT_CACHE ? fc->n++ : fc->next;
@@ -198,6 +121,7 @@ typedef struct wave_eval {
 	int light;       /* no footprint of its own: volumes per thread from a walked wave */
 	int folded;      /* not evaluated: counted as blocks of its donor's wave */
 	double weight;   /* waves it stands for, folded classes' blocks included */
+	sample_figures sample; /* its block sample (block_sample.h) */
 } wave_eval;
 
 /* Which evaluated classes walk back through earlier waves themselves
@@ -277,7 +201,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	run_list_init(&cur.load_bytes);
 	run_list_init(&cur.store_bytes);
 	run_list_init(&store_units);
-	int rc = collect_wave(ctx, ev, l, first, count, light ? NULL : &cur, m, w->access, 1);
+	int rc = wave_collect(ctx, ev, l, &ev_mode, first, count, light ? NULL : &cur, m, w->access, 1,
+		&w->sample);
 	if (rc)
 		goto done;
 	/* L1: resident blocks' allocated lines against the L1 left by shared
@@ -305,13 +230,18 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	}
 	/* pages the wave touches: reported, not costed (cache/tlb.h) */
 	m->wave_tlb_pages = (double)tlb_pages_touched(&cur.load_bytes, &cur.store_bytes, TLB_PAGE_BYTES);
-	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch;
-	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector;
+	/* a sampled wave's distinct units from its runs' (sample_cover_estimate) */
+	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch *
+		w->sample.load_scale;
+	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector *
+		w->sample.store_scale;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
 	m->l2_duplication = capacity_l2_duplication(hw, m->wave_unique_load_sectors * (double)sector,
 		m->wave_load_units_bytes);
 	m->l2_capacity_bytes = capacity_l2_bytes(hw, m->l2_duplication);
 	double partial = (double)run_list_partial_units(&cur.store_bytes, sector);
+	if (w->sample.sampled < count)
+		partial *= (double)count / (double)w->sample.sampled;
 	m->wave_fill_bytes = partial * (double)sector *
 		(1.0 - hw_gompertz_hit(&hw->hit_l2_store, wave_volume / m->l2_capacity_bytes));
 done:
@@ -325,7 +255,9 @@ done:
  * waves back and at the grid's row and plane periods; sets its DRAM load.
  * Periods past the first whose reuse cannot hit (hit rate < 10^-3) are not
  * visited, nor that first one unless `reported` (its layer condition is
- * listed as failing; it adds nothing to the volume). */
+ * listed as failing; it adds nothing to the volume). Sampled, the current
+ * and the earlier waves are their runs at the same offsets, and measures
+ * of their units count as the wave's by the current wave's scales. */
 static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
 	int max_back, int reported, wave_eval *w)
 {
@@ -360,14 +292,15 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
-		double reused = (double)run_list_measure(&overlap) * (double)fetch;
+		double reused = (double)run_list_measure(&overlap) * (double)fetch * w->sample.load_scale;
 		/* Neighbouring waves share halos; once a wave shares nothing, older
 		 * ones share only along grid rows and planes, which the probes
 		 * below visit directly. */
 		if (reused <= 0 && k >= 2)
 			break;
 		/* distinct data since the last touch: waves 0..k-1 (LRU stack distance) */
-		double volume = (double)run_list_measure(&seen) * (double)fetch + seen_store_bytes;
+		double volume = (double)run_list_measure(&seen) * (double)fetch * w->sample.load_scale +
+			seen_store_bytes;
 		double hit = hw_gompertz_hit(&hw->hit_wave_overlap, volume / l2);
 		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE)
 			reused_hits += record_reuse(m, hw, k, reused, volume);
@@ -376,7 +309,7 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
-		seen_store_bytes += fk_store;
+		seen_store_bytes += fk_store * w->sample.store_scale;
 		/* once the stack distance is hopeless, or all current data is accounted, stop */
 		if (hit < NEGLIGIBLE_HIT_RATE || run_list_measure(&covered) == run_list_measure(f0))
 			break;
@@ -415,7 +348,8 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 					rc = ctx_error(ctx, "out of memory");
 					goto done;
 				}
-				double reused = (double)run_list_measure(&overlap) * (double)fetch;
+				double reused = (double)run_list_measure(&overlap) * (double)fetch *
+					w->sample.load_scale;
 				if (reused <= 0) {
 					if (k == k0)
 						misses++;
@@ -472,8 +406,67 @@ static void add_weighted(memory_result *t, access_stats *access, const wave_eval
 	}
 }
 
+/* Projects the work of evaluating every block the plan visits: probe blocks
+ * spread over the dominant wave, their mean work times the blocks of the
+ * evaluated waves and of the earlier waves the walks look back at block by
+ * block (uncached, without boxes). Past half the budget, or when `force`,
+ * sets ev_mode.sample to the sample whose projection, at the probes' largest
+ * work, is a quarter of it (the probes' blocks stay cached by the
+ * evaluator, so they cost nothing again). */
+static int plan_sample(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
+	const wave_plan *plan, const int *from, const wave_eval *w, int64_t budget, int force)
+{
+	const wave_class *d = &plan->c[plan->dominant];
+	int probes = d->count < 4 ? (int)d->count : 4;
+	double total = 0, most = 0;
+	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
+	int64_t (*iv)[2] = calloc((size_t)plan->n * (UNCACHED_REUSE_DISTANCE + 1) + 1, sizeof(*iv));
+	if (!offsets || !iv) {
+		free(offsets);
+		free(iv);
+		return ctx_error(ctx, "out of memory");
+	}
+	for (int p = 0; p < probes; p++) {
+		int64_t before = block_evaluator_work(ev);
+		int64_t id = d->first + (2 * p + 1) * d->count / (2 * probes);
+		if (!block_evaluator_get(ev, id, offsets)) {
+			free(offsets);
+			free(iv);
+			return ctx_error(ctx, "out of memory while evaluating block %lld", (long long)id);
+		}
+		double work = (double)(block_evaluator_work(ev) - before);
+		total += work;
+		most = work > most ? work : most;
+	}
+	int back = !block_evaluator_is_cached(ev) && !ev_mode.use_boxes ? UNCACHED_REUSE_DISTANCE : 0;
+	int n_iv = 0;
+	for (int i = 0; i < plan->n; i++) {
+		if (w[i].folded)
+			continue;
+		iv[n_iv][0] = plan->c[i].first;
+		iv[n_iv++][1] = plan->c[i].first + plan->c[i].count;
+		for (int k = 1; k <= back && from[i] == i; k++) {
+			int64_t pfirst = plan->c[i].first - (int64_t)k * l->wave_blocks;
+			if (pfirst < 0)
+				break;
+			iv[n_iv][0] = pfirst;
+			iv[n_iv++][1] = pfirst + l->wave_blocks;
+		}
+	}
+	double blocks = (double)block_sample_union_length(iv, n_iv);
+	free(offsets);
+	free(iv);
+	if (probes > 0 && !force && total / probes * blocks <= (double)budget / 2)
+		return 0;
+	double wave_visits = blocks / (double)d->count;
+	ev_mode.sample = block_sample_choose(most, wave_visits < 1 ? 1 : wave_visits, d->count,
+		budget / 4);
+	return 0;
+}
+
 int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
-	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions)
+	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions,
+	int64_t budget, int force_sample)
 {
 	const wave_plan *plan = &l->wave_plan;
 	/* the average wave has wave_blocks blocks, or all of a smaller grid */
@@ -496,7 +489,9 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	}
 	for (int i = 0; i < FOOTPRINT_CACHE; i++)
 		run_list_init(&fc->units[i]);
-	ev_use_boxes = block_evaluator_uses_boxes(ev);
+	ev_mode.use_boxes = block_evaluator_uses_boxes(ev);
+	ev_mode.sample.runs = 0;
+	ev_mode.sample.len = 1;
 	from = malloc(sizeof(int) * ((size_t)n + 1));
 	if (!from) {
 		rc = ctx_error(ctx, "out of memory");
@@ -518,6 +513,10 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (w[i].folded)
 			w[from[i]].weight += (double)plan->c[i].weight * (double)plan->c[i].count /
 				(double)plan->c[from[i]].count;
+	/* Blocks evaluated one by one past the budget: a sample of them */
+	if (budget > 0 && (force_sample || !block_evaluator_is_cached(ev)))
+		rc = plan_sample(ctx, l, ev, plan, from, w, budget, force_sample);
+	m->sample_runs = ev_mode.sample.runs; /* on failure: whether a sample was tried */
 	for (int i = 0; i < n && !rc; i++)
 		if (!w[i].folded)
 			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
@@ -552,14 +551,14 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 				goto done;
 			}
 			fc->first[fc->n] = w[i].r.rep_first;
-			fc->store_bytes[fc->n++] = w[i].r.wave_store_bytes;
+			fc->store_bytes[fc->n++] = w[i].r.wave_store_bytes / w[i].sample.store_scale;
 		}
 
 	/* earlier waves are needed for their footprints only */
 	block_evaluator_footprint_only(ev, 1);
 	/* Without block classes every block of every earlier wave is enumerated:
 	 * look back a few waves only, and say so. */
-	int max_back = block_evaluator_is_cached(ev) || ev_use_boxes ? MAX_REUSE_DISTANCE :
+	int max_back = block_evaluator_is_cached(ev) || ev_mode.use_boxes ? MAX_REUSE_DISTANCE :
 		UNCACHED_REUSE_DISTANCE;
 	if (max_back < MAX_REUSE_DISTANCE)
 		assumption_add(assumptions, "addresses are not affine in the block index: reuse from "
@@ -569,7 +568,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	 * as the current one: the same bound applies. */
 	int n_block_classes = block_evaluator_n_classes(ev);
 	int64_t wave_blocks = plan->c[plan->dominant].count;
-	if (max_back == MAX_REUSE_DISTANCE && !ev_use_boxes && wave_blocks >= 64 &&
+	if (max_back == MAX_REUSE_DISTANCE && !ev_mode.use_boxes && wave_blocks >= 64 &&
 	    2 * (int64_t)n_block_classes > wave_blocks * n) {
 		max_back = UNCACHED_REUSE_DISTANCE;
 		assumption_add(assumptions, "blocks hardly group into classes here (%d classes for %lld "
@@ -649,6 +648,33 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		o->how = from[i] == i ? "walked" : "per thread";
 		o->like = from[i] == i ? -1 : from[i];
 	}
+	/* The launch's bound: the waves' errors taken as independent, each its
+	 * relative bound times its share of the launch's L1 cycles. */
+	m->sample_runs = 0;
+	double err2 = 0, cycles = 0;
+	for (int i = 0; i < n; i++) {
+		const sample_figures *sf = &w[i].sample;
+		double c = 0;
+		for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
+			c += w[i].weight * w[i].access[a].cycles;
+		cycles += c;
+		err2 += (sf->bound * c) * (sf->bound * c);
+		if (w[i].folded || sf->sampled >= plan->c[i].count)
+			continue;
+		if (!m->sample_runs || i == plan->dominant) {
+			m->sample_blocks = sf->sampled;
+			m->sample_of = plan->c[i].count;
+		}
+		m->sample_runs = ev_mode.sample.runs;
+		m->sample_run_blocks = ev_mode.sample.len;
+	}
+	m->sample_bound = cycles > 0 ? sqrt(err2) / cycles : 0;
+	if (m->sample_runs)
+		assumption_add(assumptions, "blocks sampled: %lld of %lld per wave, %d runs of %lld spread "
+			"evenly (docs/model.md §1); ±%.1f %% (2 standard errors between runs; data "
+			"shared with blocks outside the runs not included)", (long long)m->sample_blocks,
+			(long long)m->sample_of, m->sample_runs, (long long)m->sample_run_blocks,
+			100 * m->sample_bound);
 	m->waves_represented = plan->n_waves;
 	m->wave_classes = plan->n_classes;
 	m->waves_sampled = plan->sampled || !plan->enumerated;

@@ -65,6 +65,12 @@ typedef struct memory_result {
 	int waves_sampled;              /* the evaluated classes are a stratified subset */
 	int n_wave_entries;
 	evaluated_wave wave_entry[MAX_WAVE_ENTRIES];
+	/* block sampling (docs/model.md §1, "Sampled blocks"); sample_runs 0:
+	 * every block of every evaluated wave was evaluated */
+	int sample_runs;
+	int64_t sample_run_blocks;      /* blocks per run */
+	int64_t sample_blocks, sample_of; /* blocks evaluated of the (dominant) wave's */
+	double sample_bound;            /* relative error bound, the largest of the waves' */
 } memory_result;
 
 /* Evaluates one wave of every wave class of `l` (l->wave_plan) and the
@@ -74,8 +80,13 @@ typedef struct memory_result {
  * `*scale` to n_blocks / wave_blocks, at least 1 (average wave -> launch
  * totals) and
  * records what it had to assume.
+ * `budget`: the evaluator's work limit (0: none). Where evaluating every
+ * block one by one (no block classes) is projected past half of it, or
+ * always when `force_sample` (and budget > 0), each wave is evaluated at a
+ * block sample (block_sample.h) sized to a quarter of it.
  * Returns 0, or an error with a message in ctx. */
 int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
-	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions);
+	access_stats *access, memory_result *m, double *scale, assumption_list *assumptions,
+	int64_t budget, int force_sample);
 
 #endif

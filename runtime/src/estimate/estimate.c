@@ -97,16 +97,41 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		return NULL;
 	}
 	block_evaluator_set_work_limit(ev, config->work_limit);
-	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions);
+	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
+		config->work_limit, 0);
+	e->work = block_evaluator_work(ev);
+	/* Past the limit with every block evaluated (block classes too many or
+	 * too dear, or a projection that fell short): once more at a block
+	 * sample sized to the limit (docs/model.md §1), so at most twice the
+	 * limit in all. Only a sample that does not fit either (one block past
+	 * a quarter of the limit) leaves the launch without an estimate. */
+	int sampled_too = e->mem.sample_runs > 0;
+	if (rc && block_evaluator_over_limit(ev) && !sampled_too && config->work_limit > 0) {
+		block_evaluator_free(ev);
+		ev = block_evaluator_alloc(l, use_boxes, !reference);
+		if (!ev) {
+			ctx_error(ctx, "out of memory");
+			warpest_estimate_free(e);
+			return NULL;
+		}
+		memset(e->access, 0, sizeof(access_stats) * ((size_t)l->n_accesses + 1));
+		memset(&e->mem, 0, sizeof(e->mem));
+		e->assumptions.n = 0;
+		block_evaluator_set_work_limit(ev, config->work_limit);
+		rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
+			config->work_limit, 1);
+		e->work += block_evaluator_work(ev);
+		sampled_too = 1;
+	}
 	if (rc && block_evaluator_over_limit(ev) && ctx)
 		ctx->over_limit = 1;
 	if (rc && block_evaluator_over_limit(ev))
 		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
 			"work limit): loops with many iterations, or addresses, guards or loops that are "
-			"not affine in the block index, so that blocks are evaluated one by one; give "
+			"not affine in the block index, so that blocks are evaluated one by one%s; give "
 			"smaller parameter values or a larger limit (--work-limit N, 0: none)",
-			kernel->name, (long long)config->work_limit);
-	e->work = block_evaluator_work(ev);
+			kernel->name, (long long)config->work_limit, sampled_too ? ", and even a sample of "
+			"a few blocks per wave does not fit" : "");
 	block_evaluator_free(ev);
 	if (rc) {
 		warpest_estimate_free(e);

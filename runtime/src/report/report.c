@@ -122,6 +122,17 @@ static json_object *build_json(const warpest_estimate *e)
 		json_object_array_add(classes, o);
 	}
 	json_object_object_add(wave, "evaluated", classes);
+	/* only when blocks were sampled (docs/model.md §1): reports of exact
+	 * estimates stay as they were */
+	if (m->sample_runs) {
+		json_object *bs = json_object_new_object();
+		put_i(bs, "blocks", m->sample_blocks);
+		put_i(bs, "of", m->sample_of);
+		put_i(bs, "runs", m->sample_runs);
+		put_i(bs, "run_blocks", m->sample_run_blocks);
+		put_d(bs, "bound", m->sample_bound);
+		json_object_object_add(wave, "block_sample", bs);
+	}
 	json_object_object_add(root, "wave", wave);
 	put_i(root, "active_threads", s->active_threads);
 
@@ -360,6 +371,11 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 	tprintf(&t, "waves: %d distinct evaluated, standing for all %lld (%lld classes%s)\n",
 		m->waves_evaluated, (long long)m->waves_represented, (long long)m->wave_classes,
 		m->waves_sampled ? ", a stratified subset" : ", every class");
+	if (m->sample_runs)
+		tprintf(&t, "blocks: sampled %lld of %lld per wave (%d runs of %lld), ±%.1f %% "
+			"(2 standard errors between runs)\n", (long long)m->sample_blocks,
+			(long long)m->sample_of, m->sample_runs, (long long)m->sample_run_blocks,
+			100 * m->sample_bound);
 	/* reported, not costed: no TLB measurement to calibrate a limiter with */
 	if (m->wave_tlb_pages >= 0)
 		tprintf(&t, "TLB: %.0f pages of 2 MiB touched by the wave at block %lld (reported only, "

@@ -1,0 +1,191 @@
+/* One wave's footprint and per-access statistics, collected block by block
+ * from the block evaluator: every block of the wave, or its block sample
+ * (block_sample.h, docs/model.md §1). */
+#include <stdlib.h>
+
+#include "base/ctx.h"
+#include "cache/wave_boxes.h"
+#include "cache/wave_collect.h"
+
+/* Collects the byte footprint of blocks [first, first+count) (none when `fp`
+ * is NULL) and, when `m` is given, adds up their per-access statistics into
+ * `m` and `access`. Unless `exact`,
+ * footprints may come rounded out to fetch units and sectors (the same unit
+ * sets, fewer runs); the current wave is collected exactly because partial
+ * sector writes are counted from its bytes. */
+static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int ev_use_boxes,
+	int64_t first, int64_t count, wave_footprint *fp, memory_result *m, access_stats *access,
+	int exact)
+{
+	/* boxes give the same footprint in rows instead of lanes; blocks are then
+	 * visited only for their statistics */
+	int boxed = !fp;
+	if (ev_use_boxes && fp) {
+		run_list_clear(&fp->load_bytes);
+		run_list_clear(&fp->store_bytes);
+		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
+			(int64_t)1 << 22);
+		if (rc < 0)
+			return ctx_error(ctx, "out of memory");
+		boxed = rc == 0;
+		/* rows are sorted and merged: work like a few lanes each */
+		if (boxed && block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))
+			return ctx_error(ctx, "over the work limit");
+		if (boxed && !m)
+			return run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes) ?
+				ctx_error(ctx, "out of memory") : 0;
+	}
+	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
+	if (!offsets)
+		return ctx_error(ctx, "out of memory");
+	if (!boxed) {
+		run_list_clear(&fp->load_bytes);
+		run_list_clear(&fp->store_bytes);
+	}
+	for (int64_t id = first; id < first + count; id++) {
+		const block_class *cls = block_evaluator_get(ev, id, offsets);
+		if (!cls) {
+			free(offsets);
+			return ctx_error(ctx, "out of memory while evaluating block %lld", (long long)id);
+		}
+		if (cls->empty)
+			continue;
+		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
+		int64_t sector = (int64_t)l->hw->sector_bytes.value;
+		for (int g = 0; g < l->n_groups && !boxed; g++)
+			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 && !exact ?
+				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
+			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
+				&cls->store_units[g] : &cls->store_runs[g], offsets[g])) {
+				free(offsets);
+				return ctx_error(ctx, "out of memory");
+			}
+		if (m) {
+			m->wave_active_threads += cls->active_threads;
+			m->wave_requested_load_sectors += cls->requested_load_sectors;
+			m->wave_unique_load_sectors += (double)cls->unique_load_sectors;
+			m->l1_oversubscription += (double)cls->allocated_lines; /* summed; averaged later */
+			for (int i = 0; i < l->n_accesses; i++) {
+				access_stats *d = &access[i];
+				const access_stats *s = &cls->stats[i];
+				d->instructions += s->instructions;
+				d->lanes += s->lanes;
+				d->data_wavefronts += s->data_wavefronts;
+				d->tag_wavefronts += s->tag_wavefronts;
+				d->cycles += s->cycles;
+				d->sectors += s->sectors;
+				d->same_address_ways += s->same_address_ways;
+			}
+		}
+	}
+	free(offsets);
+	if (fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
+		return ctx_error(ctx, "out of memory");
+	return 0;
+}
+
+/* Sums of the statistics the error bound is taken from. */
+static void stat_sums(const launch *l, const memory_result *m, const access_stats *access,
+	double *sums)
+{
+	sums[0] = sums[1] = 0;
+	for (int i = 0; i < l->n_accesses; i++)
+		sums[0] += access[i].cycles, sums[1] += access[i].lanes;
+	sums[2] = m->wave_requested_load_sectors;
+}
+
+int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
+	const wave_collect_mode *mode, int64_t first, int64_t count, wave_footprint *fp,
+	memory_result *m, access_stats *access, int exact, sample_figures *sf)
+{
+	const block_sample *sample = &mode->sample;
+	sf->sampled = count;
+	sf->load_scale = sf->store_scale = 1;
+	sf->bound = 0;
+	if (!block_sample_applies(sample, count))
+		return collect_wave(ctx, ev, l, mode->use_boxes, first, count, fp, m, access, exact);
+	int runs = sample->runs;
+	double x[4][BLOCK_SAMPLE_RUNS];
+	wave_footprint run;
+	run_list units;
+	sample_cover loads, stores;
+	run_list_init(&run.load_bytes);
+	run_list_init(&run.store_bytes);
+	run_list_init(&units);
+	sample_cover_init(&loads);
+	sample_cover_init(&stores);
+	if (fp) {
+		run_list_clear(&fp->load_bytes);
+		run_list_clear(&fp->store_bytes);
+	}
+	int rc = 0;
+	/* Each run is collected as two halves, each a piece of the cover: data
+	 * the halves share (halos between neighbouring blocks) is not private
+	 * to a piece, so it is not scaled up (sample_cover_estimate). */
+	int halves = sample->len >= 2 ? 2 : 1;
+	for (int j = 0; j < runs && !rc; j++) {
+		int64_t start = first + block_sample_run_start(sample, count, j);
+		for (int s = 0; s < 4; s++)
+			x[s][j] = 0;
+		for (int h = 0; h < halves && !rc; h++) {
+			int64_t lo = h ? sample->len / 2 : 0, hi = halves == 2 && !h ? sample->len / 2 : sample->len;
+			double before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
+			if (m)
+				stat_sums(l, m, access, before);
+			rc = collect_wave(ctx, ev, l, mode->use_boxes, start + lo, hi - lo, fp ? &run : NULL, m,
+				access, exact);
+			if (rc)
+				break;
+			if (m)
+				stat_sums(l, m, access, after);
+			for (int s = 0; s < 3; s++)
+				x[s][j] += after[s] - before[s];
+			if (!fp)
+				continue;
+			if (run_list_to_units(&run.load_bytes, (int64_t)l->hw->dram_fetch_bytes.value, &units) ||
+			    sample_cover_add(&loads, &units))
+				rc = ctx_error(ctx, "out of memory");
+			x[3][j] += (double)run_list_measure(&units);
+			if (rc || run_list_to_units(&run.store_bytes, (int64_t)l->hw->sector_bytes.value, &units) ||
+			    sample_cover_add(&stores, &units) ||
+			    run_list_append_shifted(&fp->load_bytes, &run.load_bytes, 0) ||
+			    run_list_append_shifted(&fp->store_bytes, &run.store_bytes, 0))
+				rc = ctx_error(ctx, "out of memory");
+		}
+	}
+	if (!rc && fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
+		rc = ctx_error(ctx, "out of memory");
+	if (!rc) {
+		sf->sampled = (int64_t)runs * sample->len;
+		double f = (double)count / (double)sf->sampled;
+		if (m) {
+			m->wave_active_threads *= f;
+			m->wave_requested_load_sectors *= f;
+			m->wave_unique_load_sectors *= f;
+			m->l1_oversubscription *= f;
+			for (int i = 0; i < l->n_accesses; i++) {
+				access_stats *a = &access[i];
+				a->instructions *= f, a->lanes *= f, a->data_wavefronts *= f;
+				a->tag_wavefronts *= f, a->cycles *= f, a->sectors *= f;
+				a->same_address_ways *= f;
+			}
+		}
+		double load_units = (double)run_list_measure(&loads.once_or_more);
+		double store_units = (double)run_list_measure(&stores.once_or_more);
+		if (fp && load_units > 0)
+			sf->load_scale = sample_cover_estimate(&loads, count, sf->sampled) / load_units;
+		if (fp && store_units > 0)
+			sf->store_scale = sample_cover_estimate(&stores, count, sf->sampled) / store_units;
+		for (int s = m ? 0 : 3; s < (fp ? 4 : 3); s++) {
+			double b = block_sample_rel_bound(x[s], runs, count, sf->sampled);
+			if (b > sf->bound)
+				sf->bound = b;
+		}
+	}
+	run_list_free(&run.load_bytes);
+	run_list_free(&run.store_bytes);
+	run_list_free(&units);
+	sample_cover_free(&loads);
+	sample_cover_free(&stores);
+	return rc;
+}
