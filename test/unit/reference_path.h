@@ -31,6 +31,26 @@ static inline int load_model_h100(warpest_ctx *ctx, const char *path, warpest_ke
 	return -1;
 }
 
+/* A context with the model at `path` and the H100-SXM table loaded, or
+ * NULL (the reason printed) when either fails to load; close_model frees
+ * all three. */
+static inline warpest_ctx *open_model_h100(const char *path, warpest_kernel **k, warpest_hw **hw)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	if (ctx && load_model_h100(ctx, path, k, hw) == 0)
+		return ctx;
+	fprintf(stderr, "%s: %s\n", path, ctx ? warpest_ctx_last_error(ctx) : "out of memory");
+	warpest_ctx_free(ctx);
+	return NULL;
+}
+
+static inline void close_model(warpest_ctx *ctx, warpest_kernel *k, warpest_hw *hw)
+{
+	warpest_hw_free(hw);
+	warpest_kernel_free(k);
+	warpest_ctx_free(ctx);
+}
+
 /* A default configuration with parameters nx and ny; `values` holds them
  * while the configuration is used. */
 static inline void config_nx_ny(warpest_config *c, int64_t values[2], int64_t nx, int64_t ny)

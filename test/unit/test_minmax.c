@@ -70,9 +70,30 @@ static void guards(void)
 	quasi_atoms_block(&atoms, c, residue, offset);
 	CHECK(residue[0] == 0 && offset[0] == 12, "block z 3: max(12, 1) = 12 (offset %lld)",
 		(long long)offset[0]);
+	/* a clamp of the thread's position is an atom too, flagged: its block
+	 * key holds which operand wins (quasi_atoms_block_threads). Block 1 of
+	 * 32 threads: x = 32..63, x - 1 > 0 everywhere, so x - 1 wins: key (0,
+	 * 0), offset 31 (the block part of x - 1); block 0: cut at x = 1, key (2,
+	 * -1: x - 1 - 0 at its first thread), offset -1 */
 	memset(&atoms, 0, sizeof(atoms));
-	e = expr_parse(a, &t, "max(tid.x - 1, 0)", 0, err, sizeof(err));
-	CHECK(e && !quasi_linearize(e, &t, env, &atoms, &q), "max(x - 1, 0) is not quasi-affine");
+	e = expr_parse(a, &t, "max(tid.x + 32*ctaid.x - 1, 0)", 0, err, sizeof(err));
+	CHECK(e && quasi_linearize(e, &t, env, &atoms, &q) && atoms.n == 1 && atoms.a[0].thread_dependent,
+		"max(x - 1, 0): one thread-dependent atom");
+	int64_t tid[32][3] = {{0}}, values[32], clamp_key[2];
+	for (int i = 0; i < 32; i++)
+		tid[i][0] = i;
+	c[0] = 1, c[1] = c[2] = 0;
+	quasi_atoms_block_threads(&atoms, c, (const int64_t (*)[3])tid, 32, values, residue, offset,
+		clamp_key);
+	CHECK(clamp_key[0] == 0 && clamp_key[1] == 0 && offset[0] == 31 && values[5] == 36,
+		"block 1: x - 1 wins (key %lld %lld, offset %lld, thread 5: %lld)", (long long)clamp_key[0],
+		(long long)clamp_key[1], (long long)offset[0], (long long)values[5]);
+	c[0] = 0;
+	quasi_atoms_block_threads(&atoms, c, (const int64_t (*)[3])tid, 32, values, residue, offset,
+		clamp_key);
+	CHECK(clamp_key[0] == 2 && clamp_key[1] == -1 && offset[0] == -1 && values[0] == 0 &&
+		values[5] == 4, "block 0: cut at x = 1 (key %lld %lld, offset %lld)", (long long)clamp_key[0],
+		(long long)clamp_key[1], (long long)offset[0]);
 	free(d);
 	expr_arena_free(a);
 }
@@ -82,15 +103,12 @@ static void guards(void)
  * reference path's. */
 static void heat_step(void)
 {
-	warpest_ctx *ctx = warpest_ctx_alloc();
 	warpest_kernel *k;
 	warpest_hw *hw;
-	int loaded = load_model_h100(ctx, "test/data/models/heat3d_zmarch.json", &k, &hw) == 0;
-	CHECK(loaded, "model and table: %s", warpest_ctx_last_error(ctx));
-	if (!loaded) {
-		warpest_ctx_free(ctx);
+	warpest_ctx *ctx = open_model_h100("test/data/models/heat3d_zmarch.json", &k, &hw);
+	CHECK(ctx != NULL, "%s: model and table loaded", "test/data/models/heat3d_zmarch.json");
+	if (!ctx)
 		return;
-	}
 	static const char *const names[4] = {"nx", "ny", "nz", "chunk"};
 	int64_t values[4] = {64, 48, 30, 8};
 	warpest_config c;
@@ -119,14 +137,61 @@ static void heat_step(void)
 	}
 	warpest_estimate_free(q);
 	warpest_estimate_free(r);
-	warpest_hw_free(hw);
-	warpest_kernel_free(k);
-	warpest_ctx_free(ctx);
+	close_model(ctx, k, hw);
+}
+
+/* Clamps of the thread's position: a 2D stencil clamped at its edges
+ * (max(x - 1, 0), min(x + 1, nx - 1)) and the same written with
+ * comparisons (x - (x > 0), which the pass turns into min/max). Blocks
+ * where one operand wins for every thread translate into one another; so
+ * do blocks cut at the same thread. Every figure equals the reference
+ * path's. */
+static void clamped(const char *model, int64_t nx, int64_t ny, int bx, int by, int classes)
+{
+	warpest_kernel *k;
+	warpest_hw *hw;
+	warpest_ctx *ctx = open_model_h100(model, &k, &hw);
+	CHECK(ctx != NULL, "%s: model and table loaded", model);
+	if (!ctx)
+		return;
+	warpest_config c;
+	int64_t nx_ny[2];
+	config_nx_ny(&c, nx_ny, nx, ny);
+	c.block[0] = bx, c.block[1] = by, c.block[2] = 1;
+	warpest_estimate *q, *r;
+	estimate_both(ctx, k, hw, &c, &q, &r);
+	CHECK(q && r, "%s: estimates: %s", model, warpest_ctx_last_error(ctx));
+	if (q && r) {
+		CHECK(q->mem.n_classes == classes, "%s %lldx%lld, block %dx%d: %d classes (expected %d; "
+			"reference %d)", model, (long long)nx, (long long)ny, bx, by, q->mem.n_classes, classes,
+			r->mem.n_classes);
+		CHECK(same_figures(q, r), "%s %lldx%lld, block %dx%d: the reference figures (L1 %.6f/%.6f "
+			"cycles per thread, L2 load %.0f/%.0f B, DRAM load %.0f/%.0f B)", model, (long long)nx,
+			(long long)ny, bx, by, q->summary.l1_cycles_per_thread, r->summary.l1_cycles_per_thread,
+			q->summary.l2_load_bytes, r->summary.l2_load_bytes, q->summary.dram_load_bytes,
+			r->summary.dram_load_bytes);
+	}
+	warpest_estimate_free(q);
+	warpest_estimate_free(r);
+	close_model(ctx, k, hw);
 }
 
 int main(void)
 {
 	guards();
 	heat_step();
+	/* 200 x 60 floats, blocks 32x8: a grid of 7 x 8. Along x: block 0 (the
+	 * left clamp cut at x = 0), blocks 1..5 (no clamp bites), block 6 (x
+	 * 192..223: the right clamp cut at x = 199, the guard at 200); along y
+	 * the same three kinds (y = 0; 56..63 cut at 59). A block row is 32 * 4
+	 * = 128 B and a block column 8 * 800 = 6400 = 50 * 128 B, so every
+	 * block has the same alignment: 3 * 3 = 9 classes, where the
+	 * reference path evaluates all 56 blocks. */
+	clamped("test/data/models/stencil2d_clamp.json", 200, 60, 32, 8, 9);
+	clamped("test/data/models/jacobi2d_ternary.json", 200, 60, 32, 8, 9);
+	/* 1000 x 600 in 32 x 75 blocks over three waves: again 3 * 3 kinds
+	 * (x = 999 falls in block 31, y = 599 in block 74; 8 * 8000 B = 500 *
+	 * 128 B): 9 classes for 2400 blocks */
+	clamped("test/data/models/jacobi2d_ternary.json", 1000, 600, 32, 8, 9);
 	return check_summary();
 }

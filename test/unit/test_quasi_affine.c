@@ -78,12 +78,15 @@ static void atoms_and_values(void)
 	e = parse(a, &t, "(32*tid.x) % 32");
 	CHECK(e && quasi_linearize(e, &t, env, &atoms, &f) && f.lin.coeff[0] == 0 && f.lin.c0 == 0,
 		"(32*tid.x) %% 32 = 0");
-	/* not quasi-affine: a divisor that binds to 0 (h - 96), min (products of
-	 * thread indices never get here: the parser rejects them) */
+	/* not quasi-affine: a divisor that binds to 0 (h - 96) (products of
+	 * thread indices never get here: the parser rejects them); a clamp of
+	 * the thread's position is an atom of its own (test_minmax.c) */
 	e = parse(a, &t, "tid.x % (h - 96)");
 	CHECK(e && !quasi_linearize(e, &t, env, &atoms, &f), "tid.x %% 0 is not quasi-affine");
+	n_before = atoms.n;
 	e = parse(a, &t, "min(tid.x, 3)");
-	CHECK(e && !quasi_linearize(e, &t, env, &atoms, &f), "min(tid.x, 3) is not quasi-affine");
+	CHECK(e && quasi_linearize(e, &t, env, &atoms, &f) && atoms.n == n_before + 1 &&
+		atoms.a[n_before].thread_dependent, "min(tid.x, 3) is a thread-dependent clamp atom");
 	expr_arena_free(a);
 }
 

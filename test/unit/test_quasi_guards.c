@@ -11,15 +11,12 @@
 static void compare(const char *model, const char *const *names, int64_t *values, int n,
 	int bx, int classes, int ref_classes)
 {
-	warpest_ctx *ctx = warpest_ctx_alloc();
 	warpest_kernel *k;
 	warpest_hw *hw;
-	int loaded = load_model_h100(ctx, model, &k, &hw) == 0;
-	CHECK(loaded, "%s: %s", model, warpest_ctx_last_error(ctx));
-	if (!loaded) {
-		warpest_ctx_free(ctx);
+	warpest_ctx *ctx = open_model_h100(model, &k, &hw);
+	CHECK(ctx != NULL, "%s: model and table loaded", model);
+	if (!ctx)
 		return;
-	}
 	warpest_config c;
 	warpest_config_init(&c);
 	c.param_names = names;
@@ -42,9 +39,7 @@ static void compare(const char *model, const char *const *names, int64_t *values
 	}
 	warpest_estimate_free(q);
 	warpest_estimate_free(r);
-	warpest_hw_free(hw);
-	warpest_kernel_free(k);
-	warpest_ctx_free(ctx);
+	close_model(ctx, k, hw);
 }
 
 int main(void)

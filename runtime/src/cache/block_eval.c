@@ -163,10 +163,15 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			l->kernel_qguard.ne[j], &kfull);
 	if (kfull)
 		ev->cached = 0;
-	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n +
+	for (int i = 0; i < l->atoms.n; i++)
+		ev->has_thread_clamps |= l->atoms.a[i].thread_dependent;
+	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + 3 * l->atoms.n +
 		2 * ev->n_qconstraints : 1;
-	if (ev->cached && ev->n_qconstraints > 0 && l->atoms.n > 0)
+	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0)
 		ev->qthread_atoms = malloc(sizeof(int64_t) * (size_t)l->atoms.n * (size_t)l->threads_per_block);
+	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0 &&
+	    !ev->qthread_atoms)
+		ev->cached = 0, ev->key_len = 1; /* keys need each thread's atoms */
 	/* optional: without it ranges are recomputed */
 	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
 	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
@@ -389,11 +394,6 @@ static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, i
 	const launch *l = ev->l;
 	int n_atoms = l->atoms.n, tpb = l->threads_per_block;
 	int64_t zero[QUASI_MAX_ATOMS] = {0};
-	for (int t = 0; ev->qthread_atoms && t < tpb; t++) {
-		int64_t v[EXPR_N_VARYING];
-		thread_vars(ev, t, c, v);
-		quasi_atoms_eval(&l->atoms, v, &ev->qthread_atoms[(size_t)t * (size_t)n_atoms]);
-	}
 	for (int j = 0; j < ev->n_qconstraints; j++) {
 		const quasi_form *f = &ev->qconstraints[j];
 		int64_t lo = 0, hi = 0, first = 0;
@@ -478,6 +478,8 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	 * numerator leaves the same residue */
 	for (int i = 0; i < l->atoms.n; i++)
 		key[2 * ev->n_constraints + l->n_groups + 1 + i] = ev->atom_residue[i];
+	memcpy(&key[2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n], ev->clamp_key,
+		sizeof(int64_t) * 2 * (size_t)l->atoms.n);
 	if (ev->n_qconstraints > 0)
 		quasi_constraint_keys(ev, c, &key[ev->key_len - 2 * ev->n_qconstraints]);
 }
@@ -496,7 +498,14 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 {
 	int64_t c[3];
 	launch_block_coords(ev->l, id, c);
-	quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
+	/* thread-dependent clamps and quasi constraints key on every thread's
+	 * atoms */
+	if (ev->qthread_atoms)
+		quasi_atoms_block_threads(&ev->l->atoms, c, (const int64_t (*)[3])ev->tid,
+			ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
+			ev->clamp_key);
+	else
+		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets, ev->key_scratch);
 	uint64_t h = hash_key(ev->key_scratch, ev->key_len);

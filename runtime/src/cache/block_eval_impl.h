@@ -39,6 +39,7 @@ struct block_evaluator {
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
 	int has_tree_loops;      /* some such loop's bounds are evaluated from their trees */
+	int has_thread_clamps;   /* some atom is a thread-dependent min or max */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
@@ -61,6 +62,7 @@ struct block_evaluator {
 	/* the block being looked up: each atom's residue (part of the class key)
 	 * and the part its threads add to the atom (part of the block offset) */
 	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
+	int64_t clamp_key[2 * QUASI_MAX_ATOMS]; /* thread-dependent clamps' winners (0 else) */
 	/* each kernel guard constraint's index among the constraints, -1 when the
 	 * class key does not decide it (not found, or it uses a loop variable) */
 	int kernel_constraint_id[COND_MAX_CONSTRAINTS];

@@ -56,9 +56,34 @@ static int qf_block_uniform(const quasi_form *f, const quasi_atoms *atoms)
 			return 0;
 	for (int i = 0; i < atoms->n; i++)
 		if (f->atom[i] && (atoms->a[i].minmax == quasi_no_minmax ?
-			!qf_block_uniform(&atoms->a[i].num, atoms) : 0))
+			!qf_block_uniform(&atoms->a[i].num, atoms) : atoms->a[i].thread_dependent))
 			return 0;
 	return 1;
+}
+
+/* the atoms f uses do not use loop variables */
+static int atoms_loop_free(const quasi_form *f, const quasi_atoms *atoms)
+{
+	for (int i = 0; i < atoms->n; i++) {
+		if (!f->atom[i])
+			continue;
+		const quasi_atom *a = &atoms->a[i];
+		for (int v = 6; v < EXPR_N_VARYING; v++)
+			if (a->num.lin.coeff[v] || a->other.lin.coeff[v])
+				return 0;
+		if (!atoms_loop_free(&a->num, atoms) || !atoms_loop_free(&a->other, atoms))
+			return 0;
+	}
+	return 1;
+}
+
+/* f and its atoms use no loop variable */
+static int qf_loop_free(const quasi_form *f, const quasi_atoms *atoms)
+{
+	for (int v = 6; v < EXPR_N_VARYING; v++)
+		if (f->lin.coeff[v])
+			return 0;
+	return atoms_loop_free(f, atoms);
 }
 
 int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env,
@@ -148,9 +173,11 @@ int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env
 			return 1;
 		}
 		/* a clamp of the block's position: one value per block, a
-		 * translation from block to block (thread-dependent clamps are
-		 * not a translation: the lanes' pattern changes at the kink) */
-		if (!qf_block_uniform(&a, atoms) || !qf_block_uniform(&b, atoms))
+		 * translation from block to block; a clamp of the thread's (no
+		 * loop inside): the lanes' pattern changes at the kink, which the
+		 * block classes key */
+		int uniform = qf_block_uniform(&a, atoms) && qf_block_uniform(&b, atoms);
+		if (!uniform && (!qf_loop_free(&a, atoms) || !qf_loop_free(&b, atoms)))
 			return 0;
 		quasi_atom want;
 		memset(&want, 0, sizeof(want));
@@ -158,6 +185,7 @@ int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env
 		want.num = a;
 		want.minmax = is_min ? quasi_min : quasi_max;
 		want.other = b;
+		want.thread_dependent = !uniform;
 		int i = atom_index(atoms, &want);
 		if (i < 0)
 			return 0;
@@ -202,6 +230,11 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		/* n = (block part) + (thread and loop part); for floor the quotient
 		 * of the block part adds to every thread's value, for mod nothing */
 		int64_t n = block_part(&a->num, i, ctaid, offset);
+		if (a->thread_dependent) {
+			residue[i] = 0;
+			offset[i] = n;
+			continue;
+		}
 		if (a->minmax != quasi_no_minmax) {
 			/* block-uniform: its whole value moves with the block */
 			int64_t m = block_part(&a->other, i, ctaid, offset);
@@ -212,22 +245,6 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		residue[i] = floor_mod(n, a->divisor);
 		offset[i] = a->is_mod ? 0 : floor_div(n, a->divisor);
 	}
-}
-
-/* the atoms f uses do not use loop variables */
-static int atoms_loop_free(const quasi_form *f, const quasi_atoms *atoms)
-{
-	for (int i = 0; i < atoms->n; i++) {
-		if (!f->atom[i])
-			continue;
-		const quasi_atom *a = &atoms->a[i];
-		for (int v = 6; v < EXPR_N_VARYING; v++)
-			if (a->num.lin.coeff[v] || a->other.lin.coeff[v])
-				return 0;
-		if (!atoms_loop_free(&a->num, atoms) || !atoms_loop_free(&a->other, atoms))
-			return 0;
-	}
-	return 1;
 }
 
 /* One constraint k*(a - b) + bias >= 0 (or a - b != 0) into out. */
@@ -299,4 +316,54 @@ int quasi_cond_linearize(const expr *e, const symbol_table *table, const int64_t
 {
 	out->n = 0;
 	return cond_into(e, table, env, 0, atoms, out);
+}
+
+void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
+	const int64_t (*tid)[3], int n_threads, int64_t *values, int64_t *residue, int64_t *offset,
+	int64_t *clamp_key)
+{
+	int n = atoms->n;
+	int64_t v[EXPR_N_VARYING] = {0};
+	v[3] = ctaid[0], v[4] = ctaid[1], v[5] = ctaid[2];
+	for (int i = 0; i < n; i++) {
+		const quasi_atom *a = &atoms->a[i];
+		int is_min = a->minmax == quasi_min;
+		int64_t lo = 0, hi = 0, first = 0;
+		/* atom i at every thread, from the earlier atoms' values there */
+		for (int t = 0; t < n_threads; t++) {
+			v[0] = tid[t][0], v[1] = tid[t][1], v[2] = tid[t][2];
+			int64_t *vals = &values[(size_t)t * (size_t)n];
+			int64_t x = quasi_form_eval(&a->num, i, v, vals);
+			if (a->minmax == quasi_no_minmax) {
+				vals[i] = a->is_mod ? floor_mod(x, a->divisor) : floor_div(x, a->divisor);
+				continue;
+			}
+			int64_t y = quasi_form_eval(&a->other, i, v, vals);
+			vals[i] = (x < y) == is_min ? x : y;
+			int64_t d = x - y;
+			if (t == 0)
+				lo = hi = first = d;
+			lo = d < lo ? d : lo;
+			hi = d > hi ? d : hi;
+		}
+		clamp_key[2 * i] = clamp_key[2 * i + 1] = 0;
+		int64_t num = block_part(&a->num, i, ctaid, offset);
+		if (!a->thread_dependent) {
+			if (a->minmax != quasi_no_minmax) {
+				int64_t m = block_part(&a->other, i, ctaid, offset);
+				residue[i] = 0;
+				offset[i] = (num < m) == is_min ? num : m;
+			} else {
+				residue[i] = floor_mod(num, a->divisor);
+				offset[i] = a->is_mod ? 0 : floor_div(num, a->divisor);
+			}
+			continue;
+		}
+		/* min takes num where num - other <= 0, max where it is >= 0 */
+		int num_wins = is_min ? hi <= 0 : lo >= 0, other_wins = is_min ? lo > 0 : hi < 0;
+		residue[i] = 0;
+		offset[i] = other_wins ? block_part(&a->other, i, ctaid, offset) : num;
+		clamp_key[2 * i] = num_wins ? 0 : other_wins ? 1 : 2;
+		clamp_key[2 * i + 1] = num_wins || other_wins ? 0 : first;
+	}
 }

@@ -1,7 +1,8 @@
 /* Quasi-affine values: affine forms over the varying variables (tid, ctaid,
  * loops) and over atoms, floor(n / d) and n mod d of such forms by a
- * positive constant d, and min or max of two forms that depend on the block
- * only (block-uniform clamps such as max(ctaid.z * chunk, 1)). Thread remaps by constants (the column-based
+ * positive constant d, and min or max of two such forms (clamps: of the
+ * block's position, max(ctaid.z * chunk, 1), or of the thread's,
+ * min(x + 1, nx - 1)). Thread remaps by constants (the column-based
  * iteration of papers/004: t / col_size, t % col_size, col_t % 32) have this
  * shape once the parameters are bound.
  *
@@ -31,6 +32,11 @@ typedef struct quasi_atom {
 	 * variables, so every thread of a block sees one value */
 	quasi_minmax minmax;
 	quasi_form other;
+	/* a clamp of the thread's position (min(x + 1, nx - 1)): its operands
+	 * depend on the thread but on no loop; blocks where the same operand
+	 * wins (or where the kink falls at the same thread) are alike, which
+	 * the block classes key (block_eval.c) */
+	int thread_dependent;
 } quasi_atom;
 
 typedef struct quasi_atoms {
@@ -53,10 +59,24 @@ void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *value
 /* For the block at coordinates ctaid: each atom's numerator without its
  * thread and loop part, split into residue modulo the divisor and the part
  * every thread of the block adds to the atom (the quotient for floor, 0 for
- * mod, the value for min and max, whose residue is 0). Blocks with equal
- * residues differ by sum atom[i]*offset[i] only. */
+ * mod, the value for a block-uniform min or max and its first operand's
+ * block part for a thread-dependent one, whose residue is 0). Blocks with
+ * equal residues (and, for thread-dependent clamps, the same winner
+ * pattern) differ by sum atom[i]*offset[i] only. */
 void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
 	int64_t *offset);
+
+/* The same where some atom is a thread-dependent clamp, from every thread's
+ * atoms (n_threads threads at coordinates tid, loops at 0; written to
+ * values[t * atoms->n + i]). A clamp whose one operand wins for every
+ * thread has that operand's block part as offset and key (0, 0) or (1, 0);
+ * a clamp cut inside the block has its first operand's and key (2, the
+ * operands' difference at the first thread), which with the residues fixes
+ * the winner at every thread. clamp_key holds 2 entries per atom (0 for
+ * the others). */
+void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
+	const int64_t (*tid)[3], int n_threads, int64_t *values, int64_t *residue, int64_t *offset,
+	int64_t *clamp_key);
 
 static inline int64_t quasi_form_eval(const quasi_form *f, int n_atoms, const int64_t *v,
 	const int64_t *atom_values)
