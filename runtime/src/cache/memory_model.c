@@ -140,8 +140,8 @@ typedef struct wave_eval {
 static void choose_walks(const launch *l, const wave_plan *p, int *from)
 {
 	for (int i = 0; i < p->n; i++)
-		from[i] = p->sampled ? -1 : i;
-	if (!p->sampled)
+		from[i] = p->sampled && !p->walk_all ? -1 : i;
+	if (!p->sampled || p->walk_all)
 		return;
 	from[p->dominant] = p->dominant;
 	for (int i = 0; i < p->n; i++) {
@@ -522,26 +522,48 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
 	if (rc)
 		goto done;
-	/* A subset whose waves all do nothing while the kernel has accesses:
-	 * guards idle whole layers (a grid larger than the domain in its outer
-	 * dimension, the surplus blocks of a tiled kernel), which the classes
-	 * cannot see. Totals from it would rest on idle waves: no prediction. */
-	if (plan->sampled && l->n_accesses > 0) {
+	/* Waves that do nothing while the kernel has accesses: guards idle
+	 * whole layers (a grid larger than the domain in its outer dimension,
+	 * the surplus blocks of a tiled kernel), which wave classes cannot see:
+	 * a class then lumps idle waves with busy ones, and its weight is
+	 * wrong. An idle wave standing for several waves sends the estimate
+	 * back (idle_subset) to evaluate waves spread evenly instead
+	 * (estimate.c); where every evaluated wave is idle, totals would rest
+	 * on idle waves only: no prediction. */
+	if (l->n_accesses > 0 && (plan->sampled || plan->n < plan->n_waves)) {
 		double lanes = 0;
-		int evaluated = 0;
+		int evaluated = 0, idle = 0, idle_any = 0;
 		for (int i = 0; i < n; i++) {
+			double li = 0;
 			evaluated += !w[i].folded;
 			for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
-				lanes += w[i].access[a].lanes;
+				li += w[i].access[a].lanes;
+			/* an idle wave standing for itself (a boundary layer) is no sign */
+			idle += !w[i].folded && li <= 0 && plan->c[i].weight > 1;
+			idle_any += !w[i].folded && li <= 0;
+			lanes += li;
 		}
-		if (lanes <= 0) {
-			rc = ctx_error(ctx, "kernel '%s': the %d waves evaluated (a stratified subset of %lld "
-				"wave classes) make no memory access: guards idle them, so whole layers of the "
-				"grid are probably idle (a grid larger than the domain); launch totals would "
-				"rest on idle waves, so no prediction (docs/model.md §1)", l->kernel->name, evaluated,
-				(long long)plan->n_classes);
+		if (lanes <= 0 || (idle > 0 && !plan->walk_all)) {
+			m->idle_subset = 1;
+			rc = ctx_error(ctx, "kernel '%s': %d of the %d waves evaluated (%s %lld %s) make no "
+				"memory access: guards idle them, so whole layers of the grid are probably idle (a "
+				"grid larger than the domain); launch totals would rest on idle waves, so no "
+				"prediction (docs/model.md §1)", l->kernel->name, idle_any, evaluated, plan->walk_all ?
+				"spread evenly over" : "a stratified subset of", (long long)plan->n_classes,
+				plan->walk_all ? "waves" : "wave classes");
 			goto done;
 		}
+	}
+	/* the wave reported (layer conditions, the representative wave): the
+	 * class standing for the most waves, or in a spread plan, whose waves
+	 * all stand for about as many, the busiest */
+	int dom = plan->dominant;
+	for (int i = 0; plan->walk_all && i < n; i++) {
+		double li = 0, ld = 0;
+		for (int a = 0; a < l->n_accesses; a++)
+			li += w[i].access[a].lanes, ld += w[dom].access[a].lanes;
+		if (li > ld)
+			dom = i;
 	}
 	/* the evaluated waves are earlier waves of one another */
 	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
@@ -585,7 +607,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (i < 0)
 			break;
 		find_plane(l, &w[i].r);
-		rc = eval_reuse(ctx, ev, l, fc, max_back, i == plan->dominant, &w[i]);
+		rc = eval_reuse(ctx, ev, l, fc, max_back, i == dom, &w[i]);
 		w[i].walked = 1;
 	}
 	/* light waves: DRAM volumes per active thread of their walked donor */
@@ -609,7 +631,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	for (int i = 0; i < n; i++)
 		if (!w[i].folded)
 			add_weighted(&t, access, &w[i], w[i].weight, l->n_accesses);
-	const memory_result *d = &w[plan->dominant].r;
+	const memory_result *d = &w[dom].r;
 	*m = *d;
 	m->wave_active_threads = t.wave_active_threads / *scale;
 	m->wave_load_units_bytes = t.wave_load_units_bytes / *scale;
@@ -661,7 +683,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		err2 += (sf->bound * c) * (sf->bound * c);
 		if (w[i].folded || sf->sampled >= plan->c[i].count)
 			continue;
-		if (!m->sample_runs || i == plan->dominant) {
+		if (!m->sample_runs || i == dom) {
 			m->sample_blocks = sf->sampled;
 			m->sample_of = plan->c[i].count;
 		}
@@ -678,7 +700,11 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->waves_represented = plan->n_waves;
 	m->wave_classes = plan->n_classes;
 	m->waves_sampled = plan->sampled || !plan->enumerated;
-	if (m->waves_sampled)
+	if (m->waves_sampled && plan->walk_all)
+		assumption_add(assumptions, "launch totals from %d of %lld waves, spread evenly over the "
+			"launch, each standing for the waves up to the next (docs/model.md §1)",
+			m->waves_evaluated, (long long)plan->n_waves);
+	else if (m->waves_sampled)
 		assumption_add(assumptions, "launch totals from %d of %lld%s wave classes, a stratified "
 			"subset (docs/model.md §1) standing for all %lld waves", m->waves_evaluated,
 			(long long)plan->n_classes, plan->enumerated ? "" : " (among a systematic sample of "

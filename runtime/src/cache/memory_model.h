@@ -71,6 +71,7 @@ typedef struct memory_result {
 	int64_t sample_run_blocks;      /* blocks per run */
 	int64_t sample_blocks, sample_of; /* blocks evaluated of the (dominant) wave's */
 	double sample_bound;            /* relative error bound, the largest of the waves' */
+	int idle_subset;                /* failed: the stratified subset's waves were all idle */
 } memory_result;
 
 /* Evaluates one wave of every wave class of `l` (l->wave_plan) and the

@@ -16,6 +16,9 @@
 #include "limiters/latency_model.h"
 #include "limiters/overlap.h"
 
+/* Waves evaluated when a stratified subset of wave classes came out idle. */
+#define SPREAD_WAVES 32
+
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
 	static const char *const names[] = {"L1", "L2", "DRAM", "compute", "shared-atomic"};
@@ -60,6 +63,26 @@ static void collect_assumptions(warpest_estimate *e)
 	if (l->n_blocks < l->wave_blocks)
 		assumption_add(&e->assumptions, "the grid (%lld blocks) is smaller than one wave (%d blocks)",
 			(long long)l->n_blocks, l->wave_blocks);
+}
+
+/* The memory model once more from scratch, on a fresh evaluator (*ev
+ * replaced; NULL when out of memory) under the same work limit. */
+static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evaluator **ev,
+	int use_boxes, int reference, int force_sample)
+{
+	launch *l = &e->launch;
+	block_evaluator_free(*ev);
+	*ev = block_evaluator_alloc(l, use_boxes, !reference);
+	if (!*ev)
+		return ctx_error(ctx, "out of memory");
+	memset(e->access, 0, sizeof(access_stats) * ((size_t)l->n_accesses + 1));
+	memset(&e->mem, 0, sizeof(e->mem));
+	e->assumptions.n = 0;
+	block_evaluator_set_work_limit(*ev, e->config.work_limit);
+	int rc = memory_model_run(ctx, l, *ev, e->access, &e->mem, &e->scale, &e->assumptions,
+		e->config.work_limit, force_sample);
+	e->work += block_evaluator_work(*ev);
+	return rc;
 }
 
 static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *kernel,
@@ -107,21 +130,24 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 * a quarter of the limit) leaves the launch without an estimate. */
 	int sampled_too = e->mem.sample_runs > 0;
 	if (rc && block_evaluator_over_limit(ev) && !sampled_too && config->work_limit > 0) {
-		block_evaluator_free(ev);
-		ev = block_evaluator_alloc(l, use_boxes, !reference);
-		if (!ev) {
-			ctx_error(ctx, "out of memory");
-			warpest_estimate_free(e);
-			return NULL;
-		}
-		memset(e->access, 0, sizeof(access_stats) * ((size_t)l->n_accesses + 1));
-		memset(&e->mem, 0, sizeof(e->mem));
-		e->assumptions.n = 0;
-		block_evaluator_set_work_limit(ev, config->work_limit);
-		rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
-			config->work_limit, 1);
-		e->work += block_evaluator_work(ev);
+		rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1);
 		sampled_too = 1;
+	}
+	/* An idle wave standing for others: guards idle whole stretches of
+	 * waves that the classes lump with busy ones (a grid larger than the
+	 * domain). Once more with waves spread evenly over the launch, each on
+	 * its own; only if those are all idle too is there no prediction. */
+	if (rc && ev && e->mem.idle_subset && !block_evaluator_over_limit(ev)) {
+		rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
+			memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too);
+		if (!rc)
+			assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
+				"the grid, which wave classes lump with busy ones): waves spread evenly over the "
+				"launch evaluated instead");
+	}
+	if (!ev) {
+		warpest_estimate_free(e);
+		return NULL;
 	}
 	if (rc && block_evaluator_over_limit(ev) && ctx)
 		ctx->over_limit = 1;

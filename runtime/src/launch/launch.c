@@ -458,6 +458,15 @@ static void check_quasi_guards(launch *l, const launch_ranges *r)
 	}
 }
 
+int launch_spread_waves(launch *l, int k)
+{
+	wave_plan_free(&l->wave_plan);
+	if (wave_plan_spread(l->grid, l->wave_blocks, k, &l->wave_plan))
+		return -1;
+	l->rep_wave_first = l->wave_plan.n ? l->wave_plan.c[l->wave_plan.dominant].first : 0;
+	return 0;
+}
+
 void launch_use_reference_path(launch *l)
 {
 	for (int i = 0; i < l->kernel->n_loops; i++)

@@ -93,6 +93,10 @@ void launch_release(launch *l);
 /* The reference path: quasi-affine addresses and disjunctive guards are
  * evaluated from their expressions lane by lane, and blocks are no longer
  * grouped by residues or by the constraints of disjunctions. */
+/* Replaces the wave plan by k waves spread evenly over the launch, each
+ * evaluated on its own (wave_plan_spread). Returns 0, or -1 when out of
+ * memory. */
+int launch_spread_waves(launch *l, int k);
 void launch_use_reference_path(launch *l);
 
 /* Block coordinates of a linear block id (x fastest). */

@@ -206,6 +206,47 @@ int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int ex
 	return rc;
 }
 
+int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	int64_t n_blocks = (int64_t)grid[0] * grid[1] * grid[2];
+	if (wave_blocks < 1 || n_blocks < 1 || k < 1)
+		return 0;
+	p->n_waves = (n_blocks + wave_blocks - 1) / wave_blocks;
+	p->stride = grid[2] > 1 ? (int64_t)grid[0] * grid[1] : grid[1] > 1 ? grid[0] : 1;
+	int64_t visits = p->n_waves < k ? p->n_waves : k;
+	int64_t n_slots = 16;
+	while (n_slots < 2 * visits)
+		n_slots *= 2;
+	class_acc *acc = malloc(sizeof(*acc) * (size_t)visits);
+	int *slots = malloc(sizeof(int) * (size_t)n_slots);
+	p->c = malloc(sizeof(wave_class) * (size_t)visits);
+	if (!acc || !slots || !p->c) {
+		free(acc), free(slots), free(p->c);
+		p->c = NULL;
+		return -1;
+	}
+	memset(slots, -1, sizeof(int) * (size_t)n_slots);
+	int64_t n_acc = 0;
+	for (int64_t i = 0; i < visits; i++) {
+		int64_t w = i * p->n_waves / visits, next = (i + 1) * p->n_waves / visits;
+		add_wave(acc, &n_acc, slots, n_slots, n_blocks, wave_blocks, p->stride, p->n_waves, w,
+			next - w, 1);
+	}
+	for (int64_t i = 0; i < n_acc; i++)
+		p->c[i] = acc[i].c;
+	free(acc), free(slots);
+	p->n = (int)n_acc;
+	p->n_classes = p->n_waves;
+	p->sampled = visits < p->n_waves;
+	p->enumerated = 1;
+	p->walk_all = 1;
+	for (int i = 1; i < p->n; i++)
+		if (p->c[i].weight > p->c[p->dominant].weight)
+			p->dominant = i;
+	return 0;
+}
+
 void wave_plan_free(wave_plan *p)
 {
 	free(p->c);

@@ -26,6 +26,7 @@ typedef struct wave_plan {
 	int sampled;        /* c is a stratified subset of the classes */
 	int enumerated;     /* every wave was classified (not a systematic sample) */
 	int dominant;       /* the entry of c standing for the most waves */
+	int walk_all;       /* every entry walks back for its own reuse (spread plans) */
 	wave_class *c;
 } wave_plan;
 
@@ -37,6 +38,12 @@ typedef struct wave_plan {
  * crossings, each kept apart). Returns 0, or -1 when out of memory. */
 int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int exact_max, int cap,
 	wave_plan *p);
+/* k waves spread evenly over the launch (every wave when there are at
+ * most k), each its own class standing for the waves up to the next: for
+ * launches whose guards idle whole stretches of waves that the classes
+ * above lump with active ones (a grid larger than the domain). Returns 0,
+ * or -1 when out of memory. */
+int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p);
 void wave_plan_free(wave_plan *p);
 
 #endif
