@@ -355,20 +355,25 @@ static int64_t loop_signature(const launch *l, const int64_t *c)
 		}
 		/* bounds of the block only: one thread stands for all */
 		int threads = bl->block_uniform ? 1 : l->threads_per_block;
+		if (bl->quasi) {
+			/* quasi bounds: only the thread coordinates they use vary (a
+			 * grid-stride loop over z sees one value per tid.z); outer loops
+			 * at their first value, as in the tree's env */
+			int64_t n[3], v[EXPR_N_VARYING] = {0}, atoms[QUASI_MAX_ATOMS], lower, trips;
+			for (int d = 0; d < 3; d++)
+				n[d] = bl->tid_used[d] && !bl->block_uniform ? l->block[d] : 1;
+			v[3] = c[0], v[4] = c[1], v[5] = c[2];
+			for (v[2] = 0; v[2] < n[2]; v[2]++)
+				for (v[1] = 0; v[1] < n[1]; v[1]++)
+					for (v[0] = 0; v[0] < n[0]; v[0]++) {
+						bound_loop_trips(bl, &l->bound_atoms, v, atoms, &lower, &trips);
+						h = (h ^ (uint64_t)lower) * 1099511628211ull;
+						h = (h ^ (uint64_t)trips) * 1099511628211ull;
+					}
+			continue;
+		}
 		for (int t = 0; t < threads; t++) {
 			int64_t lower, trips = bl->src->assumed_trips;
-			if (bl->quasi) {
-				/* outer loops at their first value, as in the tree's env */
-				int64_t v[EXPR_N_VARYING] = {0}, atoms[QUASI_MAX_ATOMS];
-				v[0] = t % l->block[0];
-				v[1] = (t / l->block[0]) % l->block[1];
-				v[2] = t / (l->block[0] * l->block[1]);
-				v[3] = c[0], v[4] = c[1], v[5] = c[2];
-				bound_loop_trips(bl, &l->bound_atoms, v, atoms, &lower, &trips);
-				h = (h ^ (uint64_t)lower) * 1099511628211ull;
-				h = (h ^ (uint64_t)trips) * 1099511628211ull;
-				continue;
-			}
 			env[sym_tid_x] = t % l->block[0];
 			env[sym_tid_y] = (t / l->block[0]) % l->block[1];
 			env[sym_tid_z] = t / (l->block[0] * l->block[1]);

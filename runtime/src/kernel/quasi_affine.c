@@ -199,7 +199,29 @@ int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env
 
 void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *values)
 {
+	quasi_atoms_eval_masked(atoms, v, values, ~(uint32_t)0);
+}
+
+uint32_t quasi_form_atom_mask(const quasi_form *f, const quasi_atoms *atoms)
+{
+	uint32_t mask = 0;
+	for (int i = atoms->n - 1; i >= 0; i--)
+		if (f->atom[i] || (mask >> i & 1)) {
+			const quasi_atom *a = &atoms->a[i];
+			mask |= (uint32_t)1 << i;
+			for (int j = 0; j < i; j++)
+				if (a->num.atom[j] || a->other.atom[j])
+					mask |= (uint32_t)1 << j;
+		}
+	return mask;
+}
+
+void quasi_atoms_eval_masked(const quasi_atoms *atoms, const int64_t *v, int64_t *values,
+	uint32_t mask)
+{
 	for (int i = 0; i < atoms->n; i++) {
+		if (!(mask >> i & 1))
+			continue;
 		const quasi_atom *a = &atoms->a[i];
 		int64_t n = quasi_form_eval(&a->num, i, v, values);
 		if (a->minmax != quasi_no_minmax) {
@@ -366,4 +388,15 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 		clamp_key[2 * i] = num_wins ? 0 : other_wins ? 1 : 2;
 		clamp_key[2 * i + 1] = num_wins || other_wins ? 0 : first;
 	}
+}
+
+int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v)
+{
+	if (f->lin.coeff[v])
+		return 1;
+	for (int i = 0; i < atoms->n; i++)
+		if (f->atom[i] && (quasi_form_uses(&atoms->a[i].num, atoms, v) ||
+		    (atoms->a[i].minmax != quasi_no_minmax && quasi_form_uses(&atoms->a[i].other, atoms, v))))
+			return 1;
+	return 0;
 }

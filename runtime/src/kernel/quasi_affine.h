@@ -53,6 +53,17 @@ typedef struct quasi_atoms {
 int quasi_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 	quasi_atoms *atoms, quasi_form *out);
 
+/* The atoms f uses, directly or through other atoms, as a bit mask. */
+uint32_t quasi_form_atom_mask(const quasi_form *f, const quasi_atoms *atoms);
+
+/* quasi_atoms_eval for the atoms of `mask` only (a mask closed under the
+ * atoms' own uses); the other values are left as they are. */
+void quasi_atoms_eval_masked(const quasi_atoms *atoms, const int64_t *v, int64_t *values,
+	uint32_t mask);
+
+/* Whether f depends on varying variable v, directly or through its atoms. */
+int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v);
+
 /* Every atom's value at the varying variables v (values[0..atoms->n)). */
 void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *values);
 

@@ -437,6 +437,12 @@ static void bind_loop_forms(launch *l, const launch_ranges *r)
 		if (b->quasi && (!ok || quasi_bound(&b->q_lower, vmax, amax, l->bound_atoms.n) < 0 ||
 		    quasi_bound(&b->q_upper, vmax, amax, l->bound_atoms.n) < 0))
 			b->quasi = 0;
+		for (int d = 0; d < 3 && b->quasi; d++)
+			b->tid_used[d] = quasi_form_uses(&b->q_lower, &l->bound_atoms, d) ||
+				quasi_form_uses(&b->q_upper, &l->bound_atoms, d);
+		if (b->quasi)
+			b->atom_mask = quasi_form_atom_mask(&b->q_lower, &l->bound_atoms) |
+				quasi_form_atom_mask(&b->q_upper, &l->bound_atoms);
 	}
 }
 

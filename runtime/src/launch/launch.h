@@ -18,6 +18,8 @@ typedef struct bound_loop {
 	int constant;            /* bounds do not vary per thread */
 	int block_uniform;       /* else: bounds vary with the block only (no tid, no loop) */
 	int quasi;               /* else: bounds as quasi-affine forms over the launch's bound_atoms */
+	int tid_used[3];         /* quasi: whether the bounds depend on tid.x, .y, .z */
+	uint32_t atom_mask;      /* quasi: the bound atoms the bounds use */
 	quasi_form q_lower, q_upper;
 	int64_t lower, trips;    /* when constant */
 	const km_loop *src;
@@ -29,7 +31,7 @@ typedef struct bound_loop {
 static inline void bound_loop_trips(const bound_loop *bl, const quasi_atoms *bound_atoms,
 	const int64_t *v, int64_t *atoms, int64_t *lower, int64_t *trips)
 {
-	quasi_atoms_eval(bound_atoms, v, atoms);
+	quasi_atoms_eval_masked(bound_atoms, v, atoms, bl->atom_mask);
 	*lower = quasi_form_eval(&bl->q_lower, bound_atoms->n, v, atoms);
 	int64_t span = quasi_form_eval(&bl->q_upper, bound_atoms->n, v, atoms) - *lower;
 	*trips = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
