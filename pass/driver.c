@@ -261,6 +261,35 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
 	return ok;
 }
 
+/* A block given: the neighbour search costs a dozen estimates more, so one
+ * estimate without it is timed first. When a dozen more would not fit the
+ * kernel's budget it is the result (*kept, the caller's to free) and a
+ * remark says the search was skipped; else the caller estimates again with
+ * the search. Returns 0 when the estimate failed (a remark says why). */
+static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn,
+	const wp_kernel_names *kn, const warpest_kernel *k, const warpest_hw *hw, const wp_config *cfg,
+	const warpest_config *wc, warpest_estimate **kept)
+{
+	double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+	warpest_config probe = *wc;
+	probe.skip_neighbours = 1;
+	double t0 = now_ms();
+	warpest_estimate *e = api->estimate_compute(ctx, k, hw, &probe);
+	double one = now_ms() - t0;
+	if (!e) {
+		wp_kernel_note(fn, kn, "CoreError", "no estimate: %s", api->ctx_last_error(ctx));
+		return 0;
+	}
+	if (13 * one > budget) {
+		wp_kernel_note(fn, kn, "Ranking", "one estimate takes %.0f ms, so the search for better "
+			"neighbouring configurations does not fit the %.0f ms budget (budget-ms=): skipped",
+			one, budget);
+		*kept = e;
+	} else
+		api->estimate_free(e);
+	return 1;
+}
+
 /* Returns 0, or -1 when the core could not be opened. */
 static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, const wp_config *cfg,
 	wp_kernel_info *info, const char *model_text)
@@ -325,6 +354,8 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		warpest_estimate *kept = NULL;
 		if (cfg->has_block) {
 			memcpy(wc.block, cfg->block, sizeof wc.block);
+			if (!wc.skip_neighbours)
+				ok = neighbours_in_budget(api, ctx, fn, kn, k, hw, cfg, &wc, &kept);
 		} else if (info->missing[0]) {
 			/* A ranking on placeholder values ranks nothing real, and a sweep
 			 * of block shapes at those sizes costs seconds of compile time:
