@@ -123,28 +123,33 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
 		config->work_limit, 0);
 	e->work = block_evaluator_work(ev);
-	/* Past the limit with every block evaluated (block classes too many or
-	 * too dear, or a projection that fell short): once more at a block
-	 * sample sized to the limit (docs/model.md §1), so at most twice the
-	 * limit in all. Only a sample that does not fit either (one block past
-	 * a quarter of the limit) leaves the launch without an estimate. */
-	int sampled_too = e->mem.sample_runs > 0;
-	if (rc && block_evaluator_over_limit(ev) && !sampled_too && config->work_limit > 0) {
-		rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1);
-		sampled_too = 1;
+	/* Two repairs, each at most once, in whichever order the failures come
+	 * (so at most three times the limit in all):
+	 * - past the limit with every block evaluated (block classes too many
+	 *   or too dear, or a projection that fell short): once more at a block
+	 *   sample sized to the limit (docs/model.md §1); only a sample that
+	 *   does not fit either (one block past a quarter of the limit) leaves
+	 *   the launch without an estimate;
+	 * - an idle wave standing for others: guards idle whole stretches of
+	 *   waves that the classes lump with busy ones (a grid larger than the
+	 *   domain): once more with waves spread evenly over the launch, each
+	 *   on its own; only if those are all idle too is there no prediction. */
+	int sampled_too = e->mem.sample_runs > 0, spread = 0;
+	while (rc && ev) {
+		if (e->mem.idle_subset && !spread && !block_evaluator_over_limit(ev)) {
+			rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
+				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too);
+			spread = 1;
+		} else if (block_evaluator_over_limit(ev) && !sampled_too && config->work_limit > 0) {
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1);
+			sampled_too = 1;
+		} else
+			break;
 	}
-	/* An idle wave standing for others: guards idle whole stretches of
-	 * waves that the classes lump with busy ones (a grid larger than the
-	 * domain). Once more with waves spread evenly over the launch, each on
-	 * its own; only if those are all idle too is there no prediction. */
-	if (rc && ev && e->mem.idle_subset && !block_evaluator_over_limit(ev)) {
-		rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
-			memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too);
-		if (!rc)
-			assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
-				"the grid, which wave classes lump with busy ones): waves spread evenly over the "
-				"launch evaluated instead");
-	}
+	if (!rc && spread)
+		assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
+			"the grid, which wave classes lump with busy ones): waves spread evenly over the "
+			"launch evaluated instead");
 	if (!ev) {
 		warpest_estimate_free(e);
 		return NULL;
