@@ -389,6 +389,38 @@ static int64_t loop_signature(const launch *l, const int64_t *c)
 	return (int64_t)h;
 }
 
+/* Widens [lo, hi] by the range of the loop terms of a form with these
+ * coefficients (constant loops: their first and last value). */
+static void loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi)
+{
+	for (int i = 0; i < l->kernel->n_loops; i++) {
+		const bound_loop *bl = &l->loops[i];
+		int64_t k = coeff[6 + i];
+		if (!k || bl->trips <= 0)
+			continue;
+		int64_t first = k * bl->lower, last = k * (bl->lower + (bl->trips - 1) * bl->src->step);
+		*lo += first < last ? first : last;
+		*hi += first < last ? last : first;
+	}
+}
+
+/* A constraint's two key entries from its range [lo, hi] over the block:
+ * form != 0 is true where 0 is out of [lo, hi], false where it is all of
+ * it; form >= 0 true where lo >= 0, false where hi < 0. Cut: (2, value),
+ * the block's value that fixes every lane's verdict. */
+static void constraint_key(int ne, int64_t lo, int64_t hi, int64_t value, int64_t *key)
+{
+	key[1] = 0;
+	if (ne ? lo > 0 || hi < 0 : lo >= 0)
+		key[0] = 0;
+	else if (ne ? lo == 0 && hi == 0 : hi < 0)
+		key[0] = 1;
+	else {
+		key[0] = 2;
+		key[1] = value;
+	}
+}
+
 /* Each quasi constraint's state over the block at c, as compute_key does
  * for linear ones: its range over the block's threads (each thread's atoms
  * evaluated; loops at their constant ranges). Where it is cut, the first
@@ -412,25 +444,8 @@ static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, i
 			lo = x < lo ? x : lo;
 			hi = x > hi ? x : hi;
 		}
-		for (int i = 0; i < l->kernel->n_loops; i++) {
-			const bound_loop *bl = &l->loops[i];
-			int64_t k = f->lin.coeff[6 + i];
-			if (!k || bl->trips <= 0)
-				continue;
-			int64_t a = k * bl->lower, b = k * (bl->lower + (bl->trips - 1) * bl->src->step);
-			lo += a < b ? a : b;
-			hi += a < b ? b : a;
-		}
-		int ne = ev->qconstraint_ne[j];
-		key[2 * j + 1] = 0;
-		if (ne ? lo > 0 || hi < 0 : lo >= 0)
-			key[2 * j] = 0;
-		else if (ne ? lo == 0 && hi == 0 : hi < 0)
-			key[2 * j] = 1;
-		else {
-			key[2 * j] = 2;
-			key[2 * j + 1] = first;
-		}
+		loop_range(l, f->lin.coeff, &lo, &hi);
+		constraint_key(ev->qconstraint_ne[j], lo, hi, first, &key[2 * j]);
 	}
 }
 
@@ -453,28 +468,8 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 			else
 				hi += span;
 		}
-		for (int i = 0; i < l->kernel->n_loops; i++) {
-			const bound_loop *bl = &l->loops[i];
-			int64_t k = f->coeff[6 + i];
-			if (!k || bl->trips <= 0)
-				continue;
-			int64_t first = k * bl->lower, last = k * (bl->lower + (bl->trips - 1) * bl->src->step);
-			lo += first < last ? first : last;
-			hi += first < last ? last : first;
-		}
-		/* form != 0: true where 0 is out of [lo, hi], false where it is all
-		 * of it; form >= 0: true where lo >= 0, false where hi < 0 */
-		int ne = ev->constraint_ne[j];
-		if (ne ? lo > 0 || hi < 0 : lo >= 0) {
-			key[2 * j] = 0;
-			key[2 * j + 1] = 0;
-		} else if (ne ? lo == 0 && hi == 0 : hi < 0) {
-			key[2 * j] = 1;
-			key[2 * j + 1] = 0;
-		} else {
-			key[2 * j] = 2;
-			key[2 * j + 1] = v;
-		}
+		loop_range(l, f->coeff, &lo, &hi);
+		constraint_key(ev->constraint_ne[j], lo, hi, v, &key[2 * j]);
 	}
 	for (int g = 0; g < l->n_groups; g++)
 		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
