@@ -16,8 +16,13 @@
 #define CORE_DLOPEN_DEEPBIND RTLD_DEEPBIND
 #endif
 #define WARPEST_PASS_WORK_LIMIT ((int64_t)30000000)
-/* Compile time a kernel's ranking of block shapes may take by default. */
+/* Compile time a kernel's estimates may take by default (budget-ms=). */
 #define WARPEST_PASS_BUDGET_MS 100
+/* The share of it one estimate may take (the core's time limit). Past half
+ * of that, the core samples blocks, and its repairs stop at twice the limit
+ * at worst (docs/model.md §1, "Time limit"): 90 % of the budget, the rest
+ * for extracting the model and reporting. */
+#define WARPEST_PASS_ESTIMATE_SHARE 0.45
 /* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
  * three dimensions), and of the sweep at 256 threads only. */
 #define FULL_SWEEP_SHAPES 231
@@ -343,6 +348,8 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		 * grouped (non-affine guards or block remaps) are evaluated block by
 		 * block; stop such an estimate and say so instead of stalling. */
 		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
+		wc.time_limit_ms = WARPEST_PASS_ESTIMATE_SHARE *
+			(cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS);
 		/* with placeholder parameter values neither the prediction nor the
 		 * neighbours are reported: spend no compile time on them */
 		wc.skip_neighbours = info->missing[0] != 0;

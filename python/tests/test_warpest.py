@@ -72,6 +72,16 @@ class ModuleTest(unittest.TestCase):
             self.est.estimate({"block": 128, "params": {"nz": 3}})
         with self.assertRaisesRegex(warpest.Error, "unknown configuration field"):
             self.est.estimate({"blok": 128})
+        with self.assertRaisesRegex(warpest.Error, "time_limit_ms is -1"):
+            self.est.estimate({"block": 128, "time_limit_ms": -1})
+        with self.assertRaisesRegex(warpest.Error, "work_limit is negative"):
+            self.est.estimate({"block": 128, "work_limit": -1})
+
+    def test_limits(self):
+        # a limit the estimate stays far inside changes nothing
+        plain = self.est.estimate({"block": 128})
+        limited = self.est.estimate({"block": 128, "time_limit_ms": 1e6, "work_limit": 1 << 40})
+        self.assertEqual(plain.predicted_seconds, limited.predicted_seconds)
         with self.assertRaisesRegex(warpest.Error, "unknown GPU 'h900'"):
             warpest.Gpu.find("h900")
         with self.assertRaisesRegex(warpest.Error, "cannot open file"):

@@ -9,7 +9,8 @@ libwarpest-core.so.0 (no packages beyond Debian's python3).
 
 A configuration is a dict with the fields of `warpest score` (docs/cli.md):
 block ((x, y, z), [x], "XxYxZ" or an int), grid, variant, params
-({name: int}), registers, shared_dynamic. Scoring many configurations is one
+({name: int}), registers, shared_dynamic, and the limits work_limit and
+time_limit_ms (warpest_config in warpest.h). Scoring many configurations is one
 call into the core (warpest_score), which spreads them over a thread pool
 and releases the GIL while it runs.
 
@@ -41,7 +42,8 @@ class _Config(ctypes.Structure):
                 ("skip_neighbours", ctypes.c_int),
                 ("n_params", ctypes.c_int),
                 ("param_names", ctypes.POINTER(ctypes.c_char_p)),
-                ("param_values", ctypes.POINTER(ctypes.c_int64))]
+                ("param_values", ctypes.POINTER(ctypes.c_int64)),
+                ("time_limit_ms", ctypes.c_double)]
 
 
 _MAX_LIMITERS = 8
@@ -324,7 +326,8 @@ def _xyz(value, what):
     return value + (1,) * (3 - len(value))
 
 
-_CONFIG_KEYS = {"block", "grid", "variant", "params", "registers", "shared_dynamic"}
+_CONFIG_KEYS = {"block", "grid", "variant", "params", "registers", "shared_dynamic",
+                "work_limit", "time_limit_ms"}
 
 
 def _fill(c, config, keep):
@@ -343,6 +346,11 @@ def _fill(c, config, keep):
         c.registers = config["registers"]
     if config.get("shared_dynamic") is not None:
         c.shared_dynamic = config["shared_dynamic"]
+    # the core checks the ranges and names the field
+    if config.get("work_limit") is not None:
+        c.work_limit = config["work_limit"]
+    if config.get("time_limit_ms") is not None:
+        c.time_limit_ms = config["time_limit_ms"]
     params = config.get("params")
     if params:
         n = len(params)

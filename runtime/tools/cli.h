@@ -27,7 +27,8 @@ enum {
 	opt_kernel = 1 << 7, opt_tables = 1 << 8, opt_json = 1 << 9, opt_top = 1 << 10,
 	opt_jobs = 1 << 11, opt_min_threads = 1 << 12, opt_max_threads = 1 << 13,
 	opt_all_shapes = 1 << 14, opt_output = 1 << 15, opt_configs = 1 << 16,
-	opt_format = 1 << 17, opt_class = 1 << 18, opt_work_limit = 1 << 19
+	opt_format = 1 << 17, opt_class = 1 << 18, opt_work_limit = 1 << 19,
+	opt_time_limit = 1 << 20
 };
 
 typedef struct cli_options {

@@ -45,6 +45,7 @@ static const option_info all_options[] = {
 	{{"format", required_argument, NULL, 'f'}, opt_format},
 	{{"class", required_argument, NULL, 266}, opt_class},
 	{{"work-limit", required_argument, NULL, 267}, opt_work_limit},
+	{{"time-limit", required_argument, NULL, 268}, opt_time_limit},
 	{{"help", no_argument, NULL, 'h'}, 0},
 };
 #define N_OPTIONS (sizeof(all_options) / sizeof(all_options[0]))
@@ -176,6 +177,16 @@ static int apply_option(cli_options *o, const option_info *info, const char *arg
 		if (errno || end == arg || *end || w < 0)
 			return cli_usage_error(o->verb, "--work-limit needs a non-negative integer, got '%s'", arg);
 		o->config.work_limit = w;
+		return 0;
+	}
+	case opt_time_limit: {
+		char *end;
+		errno = 0;
+		double ms = strtod(arg, &end);
+		if (errno || end == arg || *end || !(ms >= 0 && ms <= 1e9))
+			return cli_usage_error(o->verb, "--time-limit needs milliseconds from 0 (none) to "
+				"1e9, got '%s'", arg);
+		o->config.time_limit_ms = ms;
 		return 0;
 	}
 	case opt_block:

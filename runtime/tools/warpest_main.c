@@ -49,6 +49,8 @@ static const char *const estimate_usage =
 	"  -k, --kernel NAME          kernel to extract from IR input\n"
 	"  --tables DIR               directory of hardware tables\n"
 	"  --work-limit N             lane evaluations an estimate may spend (default 2^28; 0: none)\n"
+	"  --time-limit MS            wall-clock milliseconds it may take (default 0: none); past\n"
+	"                             half of it, blocks are sampled (figures then vary by machine)\n"
 	"  --json                     the report as JSON (docs/report-format.md)\n"
 	"  -o, --output FILE          write to FILE instead of standard output\n";
 
@@ -70,6 +72,7 @@ static const char *const rank_usage =
 	"  -p, --param NAME=VALUE     a parameter value (repeatable)\n"
 	"  --registers N, --shared-dynamic N, -k/--kernel NAME, --tables DIR\n"
 	"  --work-limit N             per configuration; those past it are left out\n"
+	"  --time-limit MS            per configuration, as for estimate\n"
 	"  --json                     the ranking as JSON\n"
 	"  -o, --output FILE          write to FILE instead of standard output\n";
 
@@ -80,7 +83,7 @@ static const char *const gpus_usage =
 	"tables installed with warpest, share/warpest/tables beside its lib/).\n";
 
 #define MODEL_OPTIONS (opt_gpu | opt_param | opt_registers | opt_shared_dynamic | opt_kernel | \
-	opt_tables | opt_json | opt_output | opt_work_limit)
+	opt_tables | opt_json | opt_output | opt_work_limit | opt_time_limit)
 
 static int cmd_estimate(int argc, char **argv)
 {

@@ -9,18 +9,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/common.bash"
 
-# a 10-term disjunction (past the 8 a guard is bound as) is evaluated lane
-# by lane: no block classes; 3456 blocks of 256 threads, 4 waves on a100-40gb
-g='x >= 0 || x == -1 || x == -2 || x == -3 || x == -4 || x == -5 || x == -6 || x == -7 || x == -8 || x == -9'
-cat >"$tmp/copy.json" <<JSON
-{"format": "warpest-kernel-model", "version": 1, "kernel": "copy_dnf",
- "params": [{"name": "n", "value": 884736}],
- "defs": {"x": "tid.x + ctaid.x*ntid.x"}, "grid": {"x": "3456"},
- "fields": [{"name": "src", "space": "global", "elem_bytes": 4, "dims": ["n"]},
-            {"name": "dst", "space": "global", "elem_bytes": 4, "dims": ["n"]}],
- "accesses": [{"field": "src", "kind": "load", "bytes": 4, "index": ["x"], "guard": "$g"},
-              {"field": "dst", "kind": "store", "bytes": 4, "index": ["x"], "guard": "$g"}]}
-JSON
+# 3456 blocks of 256 threads, 4 waves on a100-40gb
+dnf_copy_model "$tmp/copy.json" 3456
 args=(estimate "$tmp/copy.json" --gpu a100-40gb --registers 32)
 
 "$warpest" "${args[@]}" --work-limit 4000000 >"$tmp/text" 2>&1

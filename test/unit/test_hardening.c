@@ -3,6 +3,7 @@
  * reproducer. The parser is linear and bounded, defs stay shared, division
  * never traps, reader fields are range-checked, and values that would
  * overflow 64 bits over a launch are input errors that name the field. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -280,6 +281,30 @@ static void test_launch(warpest_ctx *ctx)
 	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
 	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': the estimate was stopped "
 		"after 1048576 lane evaluations"), "work limit: '%s'", warpest_ctx_last_error(ctx));
+	/* the same loop under a time limit alone: the first run passes half of
+	 * it, a sample of 2 blocks a wave still has 10^12 iterations a lane, and
+	 * the clock, read every 2^16 lane evaluations, stops that too */
+	c.work_limit = 0;
+	c.time_limit_ms = 50;
+	double t0 = seconds();
+	e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': the estimate was stopped "
+		"at its time limit (50 ms), even on a sample of blocks"), "time limit: '%s'",
+		warpest_ctx_last_error(ctx));
+	printf("     (time limit 50 ms: stopped after %.0f ms)\n", 1e3 * (seconds() - t0));
+	/* limits out of range are errors that name the field */
+	const double bad_times[] = {-1, NAN, INFINITY, 2e9};
+	for (int i = 0; i < 4; i++) {
+		c.time_limit_ms = bad_times[i];
+		e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+		CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "time_limit_ms is"),
+			"time_limit_ms %g: '%s'", bad_times[i], warpest_ctx_last_error(ctx));
+	}
+	c.time_limit_ms = 0;
+	c.work_limit = -1;
+	e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "work_limit is negative"),
+		"work_limit -1: '%s'", warpest_ctx_last_error(ctx));
 	warpest_kernel_free(k);
 	warpest_hw_free(hw);
 }

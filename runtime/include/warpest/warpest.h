@@ -107,6 +107,16 @@ typedef struct warpest_config {
 	int n_params;
 	const char *const *param_names;
 	const int64_t *param_values;
+	/* Wall-clock milliseconds one estimate may take, its neighbour search
+	 * included; 0 (the default): none. Past half of it, an estimate that
+	 * evaluates blocks one by one starts again on a block sample sized to
+	 * the time left (at least 2 blocks a wave), and says so in its
+	 * assumptions; only a sample that itself runs past the whole limit
+	 * fails, naming the kernel. The clock is read every few thousand lane
+	 * evaluations, so the limit is kept to within that. The figures then
+	 * depend on the machine's speed: hosts that need them reproducible use
+	 * work_limit alone. */
+	double time_limit_ms;
 } warpest_config;
 /* The default work limit: twice what the bundled examples need at most,
  * seconds on the slowest path (docs/limits.md). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "cache/block_eval_impl.h"
 #include "cache/fold_reuse.h"
 
@@ -99,6 +100,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	if (!ev)
 		return NULL;
 	ev->l = l;
+	ev->check_at = INT64_MAX; /* no limits until they are set */
 	ev->use_boxes = use_boxes;
 	ev->use_residue_costs = use_residue_costs;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
@@ -297,19 +299,75 @@ void block_evaluator_footprint_only(block_evaluator *ev, int on)
 	ev->footprint_only = on;
 }
 
+/* Where the next check of the limits falls: at the work limit itself, so
+ * that it is passed exactly where it was before deadlines existed, and at
+ * least every DEADLINE_STRIDE units while a deadline is set. */
+#define DEADLINE_STRIDE ((int64_t)1 << 16)
+static void next_check(block_evaluator *ev)
+{
+	int64_t at = INT64_MAX;
+	if (ev->deadline > 0)
+		at = ev->work > INT64_MAX - DEADLINE_STRIDE ? INT64_MAX : ev->work + DEADLINE_STRIDE;
+	if (ev->work_limit > 0 && ev->work_limit < at)
+		at = ev->work_limit;
+	ev->check_at = at;
+}
+
 void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit)
 {
 	ev->work_limit = limit;
+	next_check(ev);
+}
+
+void block_evaluator_set_deadline(block_evaluator *ev, double deadline)
+{
+	ev->deadline = deadline;
+	next_check(ev);
+}
+
+int block_evaluator_check_limits(block_evaluator *ev)
+{
+	if (ev->work_limit > 0 && ev->work > ev->work_limit)
+		ev->over_limit = 1;
+	else if (ev->deadline > 0 && clock_seconds() > ev->deadline)
+		ev->over_limit = ev->timed_out = 1;
+	next_check(ev);
+	return ev->over_limit ? -1 : 0;
 }
 
 int block_evaluator_spend(block_evaluator *ev, int64_t units)
 {
 	ev->work += units;
-	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
-		ev->over_limit = 1;
+	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
+}
+
+int block_evaluator_poll(block_evaluator *ev)
+{
+	if (ev->over_limit)
 		return -1;
-	}
-	return 0;
+	if (++ev->polls % 64 || ev->deadline <= 0)
+		return 0;
+	return block_evaluator_check_limits(ev);
+}
+
+int64_t block_evaluator_visits(const block_evaluator *ev)
+{
+	return ev->polls;
+}
+
+void block_evaluator_set_sample_cap(block_evaluator *ev, double visits)
+{
+	ev->sample_cap = visits;
+}
+
+double block_evaluator_sample_cap(const block_evaluator *ev)
+{
+	return ev->sample_cap;
+}
+
+int block_evaluator_timed_out(const block_evaluator *ev)
+{
+	return ev->timed_out;
 }
 
 int64_t block_evaluator_work(const block_evaluator *ev)

@@ -61,6 +61,22 @@ void block_evaluator_footprint_only(block_evaluator *ev, int on);
  * block_evaluator_get returns NULL and block_evaluator_over_limit is 1. */
 void block_evaluator_set_work_limit(block_evaluator *ev, int64_t limit);
 int block_evaluator_over_limit(const block_evaluator *ev);
+/* Stops evaluation, as the work limit does, once clock_seconds() passes
+ * `deadline` (0: never); block_evaluator_timed_out then says it was the
+ * clock. The clock is read every 2^16 units of work and every 64th poll. */
+void block_evaluator_set_deadline(block_evaluator *ev, double deadline);
+int block_evaluator_timed_out(const block_evaluator *ev);
+/* Called for every block a wave's footprint visits, evaluated or cached:
+ * -1 once over a limit, reading the clock every 64th visit. */
+int block_evaluator_poll(block_evaluator *ev);
+/* Blocks visited (polls) so far: with the time taken, what a visit costs. */
+int64_t block_evaluator_visits(const block_evaluator *ev);
+/* At most `visits` block visits for a block sample (0: no cap beyond the
+ * work budget): the time limit's share, when the time per visit is known. */
+void block_evaluator_set_sample_cap(block_evaluator *ev, double visits);
+double block_evaluator_sample_cap(const block_evaluator *ev);
+/* Checks both limits now (the spend paths call it at check_at). */
+int block_evaluator_check_limits(block_evaluator *ev);
 /* Counts `units` of work done for the evaluator's launch outside it (rows
  * of wave boxes); -1 (and over the limit) once the limit is passed. */
 int block_evaluator_spend(block_evaluator *ev, int64_t units);

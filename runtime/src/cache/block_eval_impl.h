@@ -44,7 +44,12 @@ struct block_evaluator {
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
 	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
+	int64_t check_at;        /* work past which the limits are checked next */
+	double deadline;         /* clock_seconds() past which evaluation stops (0: none) */
+	int64_t polls;           /* block_evaluator_poll calls: blocks visited */
+	double sample_cap;       /* block visits a sample may make (0: no cap) */
 	int over_limit;
+	int timed_out;           /* over_limit came from the deadline */
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
@@ -95,15 +100,12 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
 }
 
 /* Counts one warp-instruction's 32 lane evaluations, `weight` each,
- * against the work limit: -1 (and over_limit) once it is passed. */
+ * against the work limit and the deadline: -1 (and over_limit) once
+ * either is passed. */
 static inline int spend_lanes(block_evaluator *ev, int64_t weight)
 {
 	ev->work += 32 * weight;
-	if (ev->work_limit > 0 && ev->work > ev->work_limit) {
-		ev->over_limit = 1;
-		return -1;
-	}
-	return 0;
+	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
 }
 
 /* The class key's verdict on constraint `id` over the block being

@@ -459,8 +459,14 @@ static int plan_sample(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	if (probes > 0 && !force && total / probes * blocks <= (double)budget / 2)
 		return 0;
 	double wave_visits = blocks / (double)d->count;
-	ev_mode.sample = block_sample_choose(most, wave_visits < 1 ? 1 : wave_visits, d->count,
-		budget / 4);
+	wave_visits = wave_visits < 1 ? 1 : wave_visits;
+	/* a cap on visits (the time limit's) as work at the probes' largest */
+	double quarter = (double)(budget / 4), cap = block_evaluator_sample_cap(ev);
+	if (cap > 0) {
+		most = most > 0 ? most : 1;
+		quarter = cap * most < quarter ? cap * most : quarter;
+	}
+	ev_mode.sample = block_sample_choose(most, wave_visits, d->count, (int64_t)quarter);
 	return 0;
 }
 

@@ -43,6 +43,11 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		run_list_clear(&fp->store_bytes);
 	}
 	for (int64_t id = first; id < first + count; id++) {
+		/* cached blocks cost no evaluation but their runs still take time */
+		if (block_evaluator_poll(ev)) {
+			free(offsets);
+			return ctx_error(ctx, "over the time limit");
+		}
 		const block_class *cls = block_evaluator_get(ev, id, offsets);
 		if (!cls) {
 			free(offsets);

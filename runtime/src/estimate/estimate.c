@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/ctx.h"
 #include "estimate/estimate_impl.h"
 #include "cache/assumed.h"
@@ -66,9 +67,11 @@ static void collect_assumptions(warpest_estimate *e)
 }
 
 /* The memory model once more from scratch, on a fresh evaluator (*ev
- * replaced; NULL when out of memory) under the same work limit. */
+ * replaced; NULL when out of memory) under the configuration's work limit
+ * and `deadline` (0: none); a block sample, when one is taken, is sized to
+ * the work limit and to at most `sample_cap` block visits (0: no cap). */
 static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evaluator **ev,
-	int use_boxes, int reference, int force_sample)
+	int use_boxes, int reference, int force_sample, double sample_cap, double deadline)
 {
 	launch *l = &e->launch;
 	block_evaluator_free(*ev);
@@ -79,10 +82,38 @@ static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evalu
 	memset(&e->mem, 0, sizeof(e->mem));
 	e->assumptions.n = 0;
 	block_evaluator_set_work_limit(*ev, e->config.work_limit);
+	block_evaluator_set_deadline(*ev, deadline);
+	block_evaluator_set_sample_cap(*ev, sample_cap);
+	/* no work limit: a budget no sample reaches, so that the cap decides */
+	int64_t budget = e->config.work_limit > 0 ? e->config.work_limit : (int64_t)1 << 60;
 	int rc = memory_model_run(ctx, l, *ev, e->access, &e->mem, &e->scale, &e->assumptions,
-		e->config.work_limit, force_sample);
+		budget, force_sample);
 	e->work += block_evaluator_work(*ev);
 	return rc;
+}
+
+/* Where a repair run must stop: at the time limit, but at least half the
+ * limit from now (the first run may have overshot its share, and a repair
+ * starts with no block classes cached), and never past twice the limit
+ * from the start. 0: no time limit. */
+static double repair_deadline(const warpest_config *config, double start, double now)
+{
+	if (config->time_limit_ms <= 0)
+		return 0;
+	double limit = config->time_limit_ms / 1000, until = start + limit;
+	if (until < now + limit / 2)
+		until = now + limit / 2;
+	return until < start + 2 * limit ? until : start + 2 * limit;
+}
+
+/* The block visits a sample may make when the first run ran out of time:
+ * half the time left at what a visit cost in the first run (the other
+ * half for the probes, the sorting of footprints and the models after). */
+static double visits_in_time(int64_t visits, double spent, double left)
+{
+	if (visits <= 0 || spent <= 0 || left <= 0)
+		return 1; /* the smallest sample */
+	return 0.5 * left / (spent / (double)visits);
 }
 
 static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *kernel,
@@ -93,6 +124,11 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		ctx_error(ctx, "out of memory");
 		return NULL;
 	}
+	/* a time limit: the first run may take half of it */
+	double start = clock_seconds(), first_end = 0;
+	if (config->time_limit_ms > 0)
+		first_end = start + config->time_limit_ms / 2000;
+	e->started = start;
 	e->kernel = kernel;
 	e->hw = hw;
 	e->config = *config;
@@ -120,28 +156,48 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		return NULL;
 	}
 	block_evaluator_set_work_limit(ev, config->work_limit);
+	block_evaluator_set_deadline(ev, first_end);
+	double bound = clock_seconds(); /* the first run's own time starts here */
 	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
 		config->work_limit, 0);
 	e->work = block_evaluator_work(ev);
-	/* Two repairs, each at most once, in whichever order the failures come
-	 * (so at most three times the limit in all):
+	/* Repairs, each at most once, in whichever order the failures come
+	 * (so at most four runs, and three times the work limit, in all):
 	 * - past the limit with every block evaluated (block classes too many
 	 *   or too dear, or a projection that fell short): once more at a block
 	 *   sample sized to the limit (docs/model.md §1); only a sample that
 	 *   does not fit either (one block past a quarter of the limit) leaves
 	 *   the launch without an estimate;
+	 * - past its share of the time limit (the first run half of it): once
+	 *   more at a block sample sized to what a block visit cost in that run
+	 *   and the time left (also after a sample chosen for the work limit),
+	 *   and if that is stopped too, at the smallest sample (2 blocks a
+	 *   wave); each repair may run to the limit, and at least half of it,
+	 *   but never past twice the limit in all;
 	 * - an idle wave standing for others: guards idle whole stretches of
 	 *   waves that the classes lump with busy ones (a grid larger than the
 	 *   domain): once more with waves spread evenly over the launch, each
 	 *   on its own; only if those are all idle too is there no prediction. */
-	int sampled_too = e->mem.sample_runs > 0, spread = 0;
+	int sampled_too = e->mem.sample_runs > 0, spread = 0, timed_samples = 0;
 	while (rc && ev) {
-		if (e->mem.idle_subset && !spread && !block_evaluator_over_limit(ev)) {
+		int over = block_evaluator_over_limit(ev), timed = block_evaluator_timed_out(ev);
+		double now = clock_seconds(), until = repair_deadline(config, start, now);
+		if (e->mem.idle_subset && !spread && !over) {
+			bound = now;
 			rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
-				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too);
+				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, 0, until);
 			spread = 1;
-		} else if (block_evaluator_over_limit(ev) && !sampled_too && config->work_limit > 0) {
-			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1);
+		} else if (over && timed && timed_samples < 2) {
+			/* the second: the smallest sample */
+			double cap = timed_samples ? 1 :
+				visits_in_time(block_evaluator_visits(ev), now - bound, until - now);
+			bound = now;
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, until);
+			sampled_too = 1;
+			timed_samples++;
+		} else if (over && !timed && !sampled_too && config->work_limit > 0) {
+			bound = now;
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, 0, until);
 			sampled_too = 1;
 		} else
 			break;
@@ -150,13 +206,21 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
 			"the grid, which wave classes lump with busy ones): waves spread evenly over the "
 			"launch evaluated instead");
+	if (!rc && timed_samples)
+		assumption_add(&e->assumptions, "evaluating every block did not fit half of the time "
+			"limit (%.0f ms): blocks sampled instead, so the figures depend on this machine's "
+			"speed", config->time_limit_ms);
 	if (!ev) {
 		warpest_estimate_free(e);
 		return NULL;
 	}
 	if (rc && block_evaluator_over_limit(ev) && ctx)
 		ctx->over_limit = 1;
-	if (rc && block_evaluator_over_limit(ev))
+	if (rc && block_evaluator_timed_out(ev))
+		ctx_error(ctx, "kernel '%s': the estimate was stopped at its time limit (%.0f ms)%s; "
+			"give smaller parameter values or a longer limit", kernel->name,
+			config->time_limit_ms, timed_samples ? ", even on a sample of blocks" : "");
+	else if (rc && block_evaluator_over_limit(ev))
 		ctx_error(ctx, "kernel '%s': the estimate was stopped after %lld lane evaluations (the "
 			"work limit): loops with many iterations, or addresses, guards or loops that are "
 			"not affine in the block index, so that blocks are evaluated one by one%s; give "
@@ -261,7 +325,7 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 	/* the neighbours share one more work limit: the search stops, and says
 	 * so, when it is spent */
 	int64_t budget = caller->work_limit;
-	int evaluated = 0, stopped = 0;
+	int evaluated = 0, stopped = 0, timed = 0;
 	for (int i = 0; i < n_candidates && !stopped; i++) {
 		warpest_ctx quiet = {{0}, 0};
 		if (caller->work_limit > 0 && budget <= 0) {
@@ -270,8 +334,19 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 		}
 		if (caller->work_limit > 0)
 			candidates[i].work_limit = budget;
+		/* and the time left of the estimate's own limit */
+		if (caller->time_limit_ms > 0) {
+			double left = caller->time_limit_ms - 1000 * (clock_seconds() - e->started);
+			if (left <= 0) {
+				stopped = timed = 1;
+				break;
+			}
+			candidates[i].time_limit_ms = left;
+		}
 		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i]);
 		stopped = !n && quiet.over_limit;
+		timed = stopped && caller->time_limit_ms > 0 &&
+			1000 * (clock_seconds() - e->started) >= caller->time_limit_ms;
 		evaluated += !stopped;
 		if (!n)
 			continue;
@@ -289,7 +364,8 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 	}
 	if (stopped)
 		assumption_add(&e->assumptions, "the search for better neighbouring configurations "
-			"stopped at the work limit (%d of %d evaluated)", evaluated, n_candidates);
+			"stopped at the %s limit (%d of %d evaluated)", timed ? "time" : "work", evaluated,
+			n_candidates);
 	/* best first */
 	for (int i = 1; i < e->n_neighbours; i++)
 		for (int j = i; j > 0 && e->neighbours[j].seconds < e->neighbours[j - 1].seconds; j--) {

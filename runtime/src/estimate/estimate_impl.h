@@ -28,6 +28,7 @@ struct warpest_estimate {
 	double limiter_utilisation[warpest_n_limiters];
 	assumption_list assumptions;
 	int64_t work;                   /* lane evaluations spent (the work limit's unit) */
+	double started;                 /* clock_seconds() when it began (the time limit's origin) */
 	/* neighbouring configurations predicted better */
 	int n_neighbours;
 	struct {

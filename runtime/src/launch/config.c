@@ -62,6 +62,13 @@ int config_normalise(warpest_ctx *ctx, const warpest_config *in, warpest_config 
 	if (out->n_params < 0 || (out->n_params > 0 && (!out->param_names || !out->param_values)))
 		return ctx_error(ctx, "the configuration has %d parameters but no arrays for them",
 			out->n_params);
+	if (out->work_limit < 0)
+		return ctx_error(ctx, "the configuration's work_limit is negative (%lld; 0: none)",
+			(long long)out->work_limit);
+	/* NaN fails both comparisons: the negation catches it */
+	if (!(out->time_limit_ms >= 0 && out->time_limit_ms <= 1e9))
+		return ctx_error(ctx, "the configuration's time_limit_ms is %g (expected 0, none, "
+			"to 1e9)", out->time_limit_ms);
 	return 0;
 }
 
