@@ -569,9 +569,8 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	free(thread_atoms);
 	free(lanes);
 	/* the block's own load footprint: unique sectors and allocated lines */
-	run_list all, units;
+	run_list all;
 	run_list_init(&all);
-	run_list_init(&units);
 	if (ev->use_boxes && !failed) {
 		/* a block is a box: its footprint rows come straight from the boxes */
 		run_list stores;
@@ -604,14 +603,13 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		for (int64_t i = 0; i < cls->store_units[g].n; i++)
 			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
 	}
-	if (!failed && !run_list_normalize(&all) &&
-	    !run_list_to_units(&all, (int64_t)l->hw->sector_bytes.value, &units)) {
-		cls->unique_load_sectors = run_list_measure(&units);
-		if (!run_list_to_units(&all, (int64_t)l->hw->l1_line_bytes.value, &units))
-			cls->allocated_lines = run_list_measure(&units);
+	if (!failed && !run_list_normalize(&all)) {
+		int64_t sectors = run_list_count_units(&all, NULL, (int64_t)l->hw->sector_bytes.value);
+		int64_t lines = run_list_count_units(&all, NULL, (int64_t)l->hw->l1_line_bytes.value);
+		cls->unique_load_sectors = sectors >= 0 ? sectors : 0;
+		cls->allocated_lines = lines >= 0 ? lines : 0;
 	}
 	run_list_free(&all);
-	run_list_free(&units);
 	if (failed) {
 		block_class_free(cls, l->n_groups);
 		return NULL;

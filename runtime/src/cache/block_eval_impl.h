@@ -48,6 +48,9 @@ struct block_evaluator {
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
+	/* each constraint's range over a block's threads and constant loops,
+	 * less its value at the block's first thread: the same for every block */
+	int64_t constraint_span[MAX_CONSTRAINTS][2];
 	/* constraints of quasi-affine guards: keyed by their range over the
 	 * block's threads (evaluated per thread at each lookup) */
 	int n_qconstraints;

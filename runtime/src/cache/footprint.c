@@ -57,13 +57,16 @@ int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift)
 	return 0;
 }
 
-/* The end of a sort that alternates between r and tmp: the result is in
- * src; it goes back to r, and tmp is freed. */
-static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
+/* The end of a sort that alternates between the list's array and tmp (of
+ * the list's capacity): the list keeps whichever holds the result, and the
+ * other is freed. */
+static int ping_pong_done(run_list *l, run *src, run *tmp)
 {
-	if (src != r)
-		memcpy(r, src, (size_t)n * sizeof(run));
-	free(tmp);
+	if (src == tmp) {
+		free(l->r);
+		l->r = tmp;
+	} else
+		free(tmp);
 	return 0;
 }
 
@@ -71,8 +74,10 @@ static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
  * passes cheap for the mid-sized lists of wave footprints. */
 #define RADIX_BITS 11
 #define RADIX_BUCKETS (1 << RADIX_BITS)
-static int radix_sort(run *r, int64_t n)
+static int radix_sort(run_list *l)
 {
+	run *r = l->r;
+	int64_t n = l->n;
 	int64_t min = r[0].lo, max = r[0].lo;
 	for (int64_t i = 1; i < n; i++) {
 		if (r[i].lo < min)
@@ -81,7 +86,7 @@ static int radix_sort(run *r, int64_t n)
 			max = r[i].lo;
 	}
 	uint64_t span = (uint64_t)(max - min);
-	run *tmp = malloc((size_t)n * sizeof(run));
+	run *tmp = malloc((size_t)l->cap * sizeof(run));
 	if (!tmp)
 		return -1;
 	size_t count[RADIX_BUCKETS];
@@ -102,16 +107,18 @@ static int radix_sort(run *r, int64_t n)
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(r, src, tmp, n);
+	return ping_pong_done(l, src, tmp);
 }
 
 /* Sorts a list made of a few ascending stretches (the boxes of a wave, the
  * groups of a footprint) by merging neighbouring stretches pairwise: each
  * pass reads and writes the list once, in order. `starts` holds the first
  * index of each of the k stretches. */
-static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
+static int merge_sort_stretches(run_list *l, int64_t *starts, int k)
 {
-	run *tmp = malloc((size_t)n * sizeof(run));
+	run *r = l->r;
+	int64_t n = l->n;
+	run *tmp = malloc((size_t)l->cap * sizeof(run));
 	if (!tmp)
 		return -1;
 	run *src = r, *dst = tmp;
@@ -134,7 +141,7 @@ static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(r, src, tmp, n);
+	return ping_pong_done(l, src, tmp);
 }
 
 static int cmp_run(const void *a, const void *b)
@@ -161,8 +168,7 @@ int run_list_normalize(run_list *l)
 	if (k > 1) {
 		if (l->n < 64)
 			qsort(l->r, (size_t)l->n, sizeof(run), cmp_run);
-		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l->r, l->n, starts, k) :
-			radix_sort(l->r, l->n))
+		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l, starts, k) : radix_sort(l))
 			return -1;
 	}
 	int64_t w = 0;
@@ -187,10 +193,54 @@ static int64_t fdiv(int64_t a, int64_t b)
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 {
 	run_list_clear(units);
+	/* at most one unit run per byte run, and no more than the span holds:
+	 * no growing on the way */
+	int64_t most = bytes->n;
+	if (bytes->normal && bytes->n > 0 &&
+	    (bytes->r[bytes->n - 1].hi - bytes->r[0].lo) / unit + 2 < most)
+		most = (bytes->r[bytes->n - 1].hi - bytes->r[0].lo) / unit + 2;
+	if (reserve(units, most))
+		return -1;
 	for (int64_t i = 0; i < bytes->n; i++)
 		if (run_list_push(units, fdiv(bytes->r[i].lo, unit), fdiv(bytes->r[i].hi - 1, unit) + 1))
 			return -1;
 	return run_list_normalize(units);
+}
+
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t unit)
+{
+	static const run_list none = {NULL, 0, 0, 1};
+	if (!b)
+		b = &none;
+	if (!a->normal || !b->normal) {
+		run_list ua, ub, both;
+		run_list_init(&ua);
+		run_list_init(&ub);
+		run_list_init(&both);
+		int64_t n = run_list_to_units(a, unit, &ua) || run_list_to_units(b, unit, &ub) ||
+			run_list_union(&ua, &ub, &both) || run_list_normalize(&both) ? -1 :
+			run_list_measure(&both);
+		run_list_free(&ua);
+		run_list_free(&ub);
+		run_list_free(&both);
+		return n;
+	}
+	/* the runs of both lists in ascending order, each as the units it
+	 * touches: each adds what lies past the units counted before */
+	int64_t count = 0, end = INT64_MIN, i = 0, j = 0;
+	while (i < a->n || j < b->n) {
+		const run *r = j >= b->n || (i < a->n && a->r[i].lo <= b->r[j].lo) ? &a->r[i++] : &b->r[j++];
+		if (r->hi <= r->lo)
+			continue;
+		int64_t lo = fdiv(r->lo, unit), hi = fdiv(r->hi - 1, unit) + 1;
+		if (lo < end)
+			lo = end;
+		if (hi > lo)
+			count += hi - lo;
+		if (hi > end)
+			end = hi;
+	}
+	return count;
 }
 
 int64_t run_list_measure(const run_list *l)

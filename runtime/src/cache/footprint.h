@@ -52,6 +52,11 @@ int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
 int run_list_normalize(run_list *l);
 /* Units of `unit` bytes touched by the (normal) byte runs, as normal runs. */
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
+/* The number of units of `unit` bytes touched by the byte runs of a and b
+ * (b may be NULL): run_list_measure of the union of their
+ * run_list_to_units, without building lists where both are normal; -1 on
+ * allocation failure. */
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t unit);
 /* Total length of a normal list. */
 int64_t run_list_measure(const run_list *l);
 /* Units touched only in part by the normal byte runs (partial sector writes). */

@@ -83,7 +83,7 @@ typedef struct footprint_cache {
  * cache or collected (and kept, replacing the oldest entry). The pointer
  * stays valid until the next call. */
 static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
-	wave_footprint *scratch, run_list *tmp, int64_t first, const run_list **units,
+	wave_footprint *scratch, int64_t first, const run_list **units,
 	double *store_bytes)
 {
 	for (int i = 0; i < fc->n; i++)
@@ -99,13 +99,14 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	int slot = fc->n < FOOTPRINT_CACHE ? fc->n++ : fc->next;
 	fc->next = (slot + 1) % FOOTPRINT_CACHE;
 	fc->first[slot] = first;
+	int64_t store_sectors = run_list_count_units(&scratch->store_bytes, NULL,
+		(int64_t)l->hw->sector_bytes.value);
 	if (run_list_to_units(&scratch->load_bytes, (int64_t)l->hw->dram_fetch_bytes.value,
-		&fc->units[slot]) ||
-	    run_list_to_units(&scratch->store_bytes, (int64_t)l->hw->sector_bytes.value, tmp)) {
+		&fc->units[slot]) || store_sectors < 0) {
 		fc->first[slot] = -1;
 		return ctx_error(ctx, "out of memory");
 	}
-	fc->store_bytes[slot] = (double)run_list_measure(tmp) * l->hw->sector_bytes.value;
+	fc->store_bytes[slot] = (double)store_sectors * l->hw->sector_bytes.value;
 	*units = &fc->units[slot];
 	*store_bytes = fc->store_bytes[slot];
 	return 0;
@@ -197,10 +198,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	m->wave_blocks = count;
 	m->rep_first = first;
 	wave_footprint cur;
-	run_list store_units;
 	run_list_init(&cur.load_bytes);
 	run_list_init(&cur.store_bytes);
-	run_list_init(&store_units);
 	int rc = wave_collect(ctx, ev, l, &ev_mode, first, count, light ? NULL : &cur, m, w->access, 1,
 		&w->sample);
 	if (rc)
@@ -223,8 +222,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* DRAM: compulsory units of the wave (a light one's come from its donor) */
 	if (light)
 		goto done;
-	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) ||
-	    run_list_to_units(&cur.store_bytes, sector, &store_units)) {
+	int64_t store_sectors = run_list_count_units(&cur.store_bytes, NULL, sector);
+	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) || store_sectors < 0) {
 		rc = ctx_error(ctx, "out of memory");
 		goto done;
 	}
@@ -233,7 +232,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* a sampled wave's distinct units from its runs' (sample_cover_estimate) */
 	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch *
 		w->sample.load_scale;
-	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector *
+	m->wave_store_bytes = (double)store_sectors * (double)sector *
 		w->sample.store_scale;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
 	m->l2_duplication = capacity_l2_duplication(hw, m->wave_unique_load_sectors * (double)sector,
@@ -247,7 +246,6 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 done:
 	run_list_free(&cur.load_bytes);
 	run_list_free(&cur.store_bytes);
-	run_list_free(&store_units);
 	return rc;
 }
 
@@ -286,7 +284,7 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	double seen_store_bytes = m->wave_store_bytes;
 	for (int k = 1; k <= max_back && first - (int64_t)k * l->wave_blocks >= 0; k++) {
 		int64_t pfirst = first - (int64_t)k * l->wave_blocks;
-		if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
+		if ((rc = wave_units(ctx, ev, l, fc, &past, pfirst, &fk, &fk_store)))
 			goto done;
 		if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 			rc = ctx_error(ctx, "out of memory");
@@ -342,7 +340,7 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 				int64_t pfirst = first - k * l->wave_blocks;
 				if (pfirst < 0)
 					break;
-				if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
+				if ((rc = wave_units(ctx, ev, l, fc, &past, pfirst, &fk, &fk_store)))
 					goto done;
 				if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 					rc = ctx_error(ctx, "out of memory");
