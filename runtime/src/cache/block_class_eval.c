@@ -6,7 +6,6 @@
 
 #include "base/small_sort.h"
 #include "cache/block_eval_impl.h"
-#include "cache/wave_boxes.h"
 
 void block_class_free(block_class *c, int n_groups)
 {
@@ -571,14 +570,9 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	/* the block's own load footprint: unique sectors and allocated lines */
 	run_list all;
 	run_list_init(&all);
-	if (ev->use_boxes && !failed) {
-		/* a block is a box: its footprint rows come straight from the boxes */
-		run_list stores;
-		run_list_init(&stores);
-		if (wave_boxes_footprint(l, id, 1, &all, &stores, INT64_MAX) != 0)
-			failed = 1;
-		run_list_free(&stores);
-	}
+	/* a block is a box: its footprint rows come straight from the boxes */
+	if (ev->use_boxes && !failed && block_footprint_loads(ev, id, offsets, &all))
+		failed = 1;
 	for (int g = 0; g < l->n_groups && !failed; g++) {
 		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
 		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))

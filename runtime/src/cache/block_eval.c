@@ -291,6 +291,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->warp_shape);
 	free(ev->fold_keep);
 	free(ev->qthread_atoms);
+	block_footprint_shapes_free(ev);
 	free(ev);
 }
 

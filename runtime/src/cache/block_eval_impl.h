@@ -87,6 +87,9 @@ struct block_evaluator {
 	int n_slots;
 	int64_t *key_scratch;
 	int key_len;
+	/* block footprints by shape (block_footprint.c), allocated on first use */
+	struct footprint_shape *shapes;
+	int n_shapes;
 };
 
 /* The varying variables of thread t of the block at ctaid c (loops at 0). */
@@ -144,6 +147,14 @@ static inline void add_cost(block_class *cls, access_stats *s, const warp_cost *
  * work limit. */
 int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
 	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets);
+
+/* The load footprint of the block at `id` (group offsets `offsets`, its
+ * class key in key_scratch) from boxes, normal and absolute, into `loads`;
+ * blocks of one shape (keys alike but for residues) share one
+ * (block_footprint.c). Returns -1 on allocation failure. */
+int block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets, run_list *loads);
+/* Frees the evaluator's kept block footprints. */
+void block_footprint_shapes_free(block_evaluator *ev);
 
 /* Frees a class and its per-group run lists. */
 void block_class_free(block_class *c, int n_groups);
