@@ -149,10 +149,12 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets);
 
 /* The load footprint of the block at `id` (group offsets `offsets`, its
- * class key in key_scratch) from boxes, normal and absolute, into `loads`;
- * blocks of one shape (keys alike but for residues) share one
- * (block_footprint.c). Returns -1 on allocation failure. */
-int block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets, run_list *loads);
+ * class key in key_scratch) from boxes, normal and absolute once moved by
+ * *shift: blocks of one shape (keys alike but for residues) share one kept
+ * by the evaluator (block_footprint.c); else built in `scratch`. NULL on
+ * allocation failure. */
+const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets,
+	run_list *scratch, int64_t *shift);
 /* Frees the evaluator's kept block footprints. */
 void block_footprint_shapes_free(block_evaluator *ev);
 

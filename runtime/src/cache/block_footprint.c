@@ -41,18 +41,20 @@ static int build(const launch *l, int64_t id, run_list *loads)
 	return rc;
 }
 
-int block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets, run_list *loads)
+const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets,
+	run_list *scratch, int64_t *shift)
 {
 	const launch *l = ev->l;
 	int n_groups = l->n_groups, residues = 2 * ev->n_constraints;
-	run_list_clear(loads);
+	run_list_clear(scratch);
+	*shift = 0;
 	if (!ev->cached)
-		return build(l, id, loads);
+		return build(l, id, scratch) ? NULL : scratch;
 	/* the key of the block's shape: its residues (offsets modulo 128) zeroed */
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
 	int64_t *key = malloc(key_bytes);
 	if (!key)
-		return -1;
+		return NULL;
 	memcpy(key, ev->key_scratch, key_bytes);
 	memset(&key[residues], 0, sizeof(int64_t) * (size_t)n_groups);
 	for (int i = 0; i < ev->n_shapes; i++) {
@@ -61,31 +63,34 @@ int block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offset
 			continue;
 		free(key);
 		/* every group moved alike: the shape's footprint moved */
-		int64_t shift = n_groups > 0 ? offsets[0] - s->offsets[0] : 0;
+		int64_t d = n_groups > 0 ? offsets[0] - s->offsets[0] : 0;
 		for (int g = 1; g < n_groups; g++)
-			if (offsets[g] - s->offsets[g] != shift)
-				return build(l, id, loads);
-		return run_list_append_shifted(loads, &s->loads, shift);
+			if (offsets[g] - s->offsets[g] != d)
+				return build(l, id, scratch) ? NULL : scratch;
+		*shift = d;
+		return &s->loads;
 	}
-	if (build(l, id, loads)) {
+	if (build(l, id, scratch)) {
 		free(key);
-		return -1;
+		return NULL;
 	}
-	if (!ev->shapes && !(ev->shapes = calloc(MAX_FOOTPRINT_SHAPES, sizeof(*ev->shapes)))) {
+	/* optional: without room, footprints are built each time */
+	if (ev->n_shapes == MAX_FOOTPRINT_SHAPES ||
+	    (!ev->shapes && !(ev->shapes = calloc(MAX_FOOTPRINT_SHAPES, sizeof(*ev->shapes))))) {
 		free(key);
-		return 0; /* optional: without it footprints are built each time */
+		return scratch;
 	}
 	struct footprint_shape *s = &ev->shapes[ev->n_shapes];
 	s->key = key;
 	s->offsets = malloc(sizeof(int64_t) * ((size_t)n_groups + 1));
 	run_list_init(&s->loads);
-	if (ev->n_shapes == MAX_FOOTPRINT_SHAPES || !s->offsets || run_list_copy(loads, &s->loads)) {
+	if (!s->offsets || run_list_copy(scratch, &s->loads)) {
 		free(key);
 		free(s->offsets);
 		run_list_free(&s->loads);
-		return 0;
+		return scratch;
 	}
 	memcpy(s->offsets, offsets, sizeof(int64_t) * (size_t)n_groups);
 	ev->n_shapes++;
-	return 0;
+	return scratch;
 }

@@ -207,24 +207,32 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 	return run_list_normalize(units);
 }
 
-int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t unit)
+/* Floor division by a unit, by a shift where it is a power of two. */
+static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
+{
+	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
+}
+
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit)
 {
 	static const run_list none = {NULL, 0, 0, 1};
 	if (!b)
 		b = &none;
 	if (!a->normal || !b->normal) {
-		run_list ua, ub, both;
-		run_list_init(&ua);
-		run_list_init(&ub);
+		/* both lists moved into one, sorted */
+		run_list both;
 		run_list_init(&both);
-		int64_t n = run_list_to_units(a, unit, &ua) || run_list_to_units(b, unit, &ub) ||
-			run_list_union(&ua, &ub, &both) || run_list_normalize(&both) ? -1 :
-			run_list_measure(&both);
-		run_list_free(&ua);
-		run_list_free(&ub);
+		int64_t n = run_list_append_shifted(&both, a, shift) ||
+			run_list_append_shifted(&both, b, shift) || run_list_normalize(&both) ? -1 :
+			run_list_count_units(&both, NULL, 0, unit);
 		run_list_free(&both);
 		return n;
 	}
+	/* arithmetic shifts floor negative addresses too */
+	int log2 = -1;
+	for (int k = 0; k < 62 && log2 < 0; k++)
+		if (((int64_t)1 << k) == unit)
+			log2 = k;
 	/* the runs of both lists in ascending order, each as the units it
 	 * touches: each adds what lies past the units counted before */
 	int64_t count = 0, end = INT64_MIN, i = 0, j = 0;
@@ -232,7 +240,7 @@ int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t unit)
 		const run *r = j >= b->n || (i < a->n && a->r[i].lo <= b->r[j].lo) ? &a->r[i++] : &b->r[j++];
 		if (r->hi <= r->lo)
 			continue;
-		int64_t lo = fdiv(r->lo, unit), hi = fdiv(r->hi - 1, unit) + 1;
+		int64_t lo = unit_of(r->lo + shift, unit, log2), hi = unit_of(r->hi - 1 + shift, unit, log2) + 1;
 		if (lo < end)
 			lo = end;
 		if (hi > lo)

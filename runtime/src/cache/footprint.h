@@ -53,10 +53,10 @@ int run_list_normalize(run_list *l);
 /* Units of `unit` bytes touched by the (normal) byte runs, as normal runs. */
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
 /* The number of units of `unit` bytes touched by the byte runs of a and b
- * (b may be NULL): run_list_measure of the union of their
- * run_list_to_units, without building lists where both are normal; -1 on
- * allocation failure. */
-int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t unit);
+ * (b may be NULL), both moved by `shift` bytes: run_list_measure of the
+ * union of their run_list_to_units, without building lists where both are
+ * normal; -1 on allocation failure. */
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit);
 /* Total length of a normal list. */
 int64_t run_list_measure(const run_list *l);
 /* Units touched only in part by the normal byte runs (partial sector writes). */

@@ -99,7 +99,7 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	int slot = fc->n < FOOTPRINT_CACHE ? fc->n++ : fc->next;
 	fc->next = (slot + 1) % FOOTPRINT_CACHE;
 	fc->first[slot] = first;
-	int64_t store_sectors = run_list_count_units(&scratch->store_bytes, NULL,
+	int64_t store_sectors = run_list_count_units(&scratch->store_bytes, NULL, 0,
 		(int64_t)l->hw->sector_bytes.value);
 	if (run_list_to_units(&scratch->load_bytes, (int64_t)l->hw->dram_fetch_bytes.value,
 		&fc->units[slot]) || store_sectors < 0) {
@@ -222,7 +222,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* DRAM: compulsory units of the wave (a light one's come from its donor) */
 	if (light)
 		goto done;
-	int64_t store_sectors = run_list_count_units(&cur.store_bytes, NULL, sector);
+	int64_t store_sectors = run_list_count_units(&cur.store_bytes, NULL, 0, sector);
 	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) || store_sectors < 0) {
 		rc = ctx_error(ctx, "out of memory");
 		goto done;

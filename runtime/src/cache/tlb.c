@@ -5,5 +5,5 @@ int64_t tlb_pages_touched(const run_list *loads, const run_list *stores, int64_t
 {
 	if (page_bytes <= 0)
 		return -1;
-	return run_list_count_units(loads, stores, page_bytes);
+	return run_list_count_units(loads, stores, 0, page_bytes);
 }
