@@ -46,6 +46,14 @@ static inline int run_list_push(run_list *l, int64_t lo, int64_t hi)
 	l->n++;
 	return 0;
 }
+/* Exchanges two lists (a result built in scratch becomes the list, without
+ * a copy). */
+static inline void run_list_swap(run_list *a, run_list *b)
+{
+	run_list t = *a;
+	*a = *b;
+	*b = t;
+}
 /* Appends every run of src shifted by `shift`. */
 int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
 /* Sorts and merges into disjoint runs. */

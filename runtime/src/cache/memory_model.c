@@ -302,11 +302,12 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 		double hit = hw_gompertz_hit(&hw->hit_wave_overlap, volume / l2);
 		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE)
 			reused_hits += record_reuse(m, hw, k, reused, volume);
-		if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered) ||
-		    run_list_union(&seen, fk, &tmp) || run_list_copy(&tmp, &seen)) {
+		if (run_list_union(&covered, &tmp, &overlap) || run_list_union(&seen, fk, &tmp)) {
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
+		run_list_swap(&overlap, &covered);
+		run_list_swap(&tmp, &seen);
 		seen_store_bytes += fk_store * w->sample.store_scale;
 		/* once the stack distance is hopeless, or all current data is accounted, stop */
 		if (hit < NEGLIGIBLE_HIT_RATE || run_list_measure(&covered) == run_list_measure(f0))
@@ -358,10 +359,11 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 					k_last = k0 + 1;
 				reused_hits += record_reuse(m, hw, (int)k, reused, (double)k * wave_volume);
 				last_k = (int)k;
-				if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered)) {
+				if (run_list_union(&covered, &tmp, &overlap)) {
 					rc = ctx_error(ctx, "out of memory");
 					goto done;
 				}
+				run_list_swap(&overlap, &covered);
 				if (m->n_reuse >= MAX_REUSE_DISTANCE)
 					break;
 			}
