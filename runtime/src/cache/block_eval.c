@@ -286,6 +286,7 @@ void block_evaluator_free(block_evaluator *ev)
 		free(ev->costs[i]);
 	free(ev->costs);
 	lane_pattern_table_free(ev->patterns);
+	split_memo_free(ev->split);
 	free(ev->warp_range);
 	free(ev->warp_range_known);
 	free(ev->warp_shape);

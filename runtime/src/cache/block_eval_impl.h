@@ -16,6 +16,11 @@
 /* Translates of one quasi-affine access evaluated together, at most. */
 #define QUASI_GROUP_MAX 256
 
+/* Split warps' lane pattern entries, by access pattern, warp and active
+ * lanes (affine_warps.c). */
+typedef struct split_memo split_memo;
+void split_memo_free(split_memo *s);
+
 typedef struct access_plan {
 	/* per guard constraint: its index among the evaluator's constraints, or
 	 * -1 when a class key says nothing about it (it uses a loop variable
@@ -80,6 +85,7 @@ struct block_evaluator {
 	/* residue costs of quasi-affine warps, by lane pattern (bytes, space,
 	 * active lanes and address deltas from the first active lane) */
 	lane_pattern_table *patterns;
+	split_memo *split;       /* split warps' entries in `patterns` (affine_warps.c) */
 	int n_classes, cap_classes;
 	block_class **classes;
 	/* open-addressing hash over classes */
