@@ -622,8 +622,20 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
 	}
 	if (!failed && !run_list_normalize(&all)) {
-		int64_t sectors = run_list_count_units(own, NULL, shift, (int64_t)l->hw->sector_bytes.value);
-		int64_t lines = run_list_count_units(own, NULL, shift, (int64_t)l->hw->l1_line_bytes.value);
+		int64_t sector = (int64_t)l->hw->sector_bytes.value, line = (int64_t)l->hw->l1_line_bytes.value;
+		int log2_sector = -1, log2_line = -1;
+		for (int k = 0; k < 62; k++) {
+			log2_sector = ((int64_t)1 << k) == sector ? k : log2_sector;
+			log2_line = ((int64_t)1 << k) == line ? k : log2_line;
+		}
+		int64_t sectors, lines;
+		/* both in one pass where both are powers of two */
+		if (own->normal && log2_sector >= 0 && log2_line >= 0)
+			run_list_count_units_pow2(own, shift, log2_sector, log2_line, &sectors, &lines);
+		else {
+			sectors = run_list_count_units(own, NULL, shift, sector);
+			lines = run_list_count_units(own, NULL, shift, line);
+		}
 		cls->unique_load_sectors = sectors >= 0 ? sectors : 0;
 		cls->allocated_lines = lines >= 0 ? lines : 0;
 	}

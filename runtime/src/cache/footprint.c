@@ -213,6 +213,25 @@ static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
 	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
 }
 
+/* The first index from i on whose run ends past `limit` (runs ascend). */
+static int64_t skip_counted(const run_list *l, int64_t i, int64_t limit)
+{
+	if (i >= l->n || l->r[i].hi > limit)
+		return i;
+	int64_t step = 1, lo = i, hi;
+	while (lo + step < l->n && l->r[lo + step].hi <= limit)
+		lo += step, step *= 2;
+	hi = lo + step < l->n ? lo + step : l->n; /* r[lo].hi <= limit; r[hi].hi > limit or end */
+	while (hi - lo > 1) {
+		int64_t mid = lo + (hi - lo) / 2;
+		if (l->r[mid].hi <= limit)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit)
 {
 	static const run_list none = {NULL, 0, 0, 1};
@@ -247,8 +266,36 @@ int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift
 			count += hi - lo;
 		if (hi > end)
 			end = hi;
+		/* runs that end inside the units counted add nothing: where units
+		 * are pages, many runs share one, and they are skipped by galloping */
+		if (unit >= 4096) {
+			i = skip_counted(a, i, end * unit - shift);
+			j = skip_counted(b, j, end * unit - shift);
+		}
 	}
 	return count;
+}
+
+void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int log2_b,
+	int64_t *count_a, int64_t *count_b)
+{
+	/* as run_list_count_units, for both units in one pass */
+	int64_t na = 0, nb = 0, end_a = INT64_MIN, end_b = INT64_MIN;
+	for (int64_t i = 0; i < a->n; i++) {
+		if (a->r[i].hi <= a->r[i].lo)
+			continue;
+		int64_t first = a->r[i].lo + shift, last = a->r[i].hi - 1 + shift;
+		int64_t lo = first >> log2_a, hi = (last >> log2_a) + 1;
+		lo = lo < end_a ? end_a : lo;
+		if (hi > lo)
+			na += hi - lo, end_a = hi;
+		lo = first >> log2_b, hi = (last >> log2_b) + 1;
+		lo = lo < end_b ? end_b : lo;
+		if (hi > lo)
+			nb += hi - lo, end_b = hi;
+	}
+	*count_a = na;
+	*count_b = nb;
 }
 
 int64_t run_list_measure(const run_list *l)

@@ -65,6 +65,10 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
  * union of their run_list_to_units, without building lists where both are
  * normal; -1 on allocation failure. */
 int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit);
+/* The same for one normal list and two units of 2^log2_a and 2^log2_b
+ * bytes, in one pass. */
+void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int log2_b,
+	int64_t *count_a, int64_t *count_b);
 /* Total length of a normal list. */
 int64_t run_list_measure(const run_list *l);
 /* Units touched only in part by the normal byte runs (partial sector writes). */
