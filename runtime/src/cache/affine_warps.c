@@ -238,6 +238,11 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 	double weight = ev->plans[b->index].sample_stride;
 	int global = b->field->space == km_space_global;
 	int64_t t_index = 0;
+	/* whether the loops move the guard: the same for every warp */
+	int guard_moves = 0;
+	for (int j = 0; j < a->n_loops; j++)
+		for (int k = 0; k < n_checks; k++)
+			guard_moves |= g_step[j][k] != 0;
 	for (int warp = 0; warp < l->warps_per_block; warp++) {
 		int first = 32 * warp;
 		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
@@ -265,13 +270,6 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 				ev->warp_range_known[id][warp] = 1;
 			}
 		}
-		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
-		for (int j = 0; j < a->n_loops; j++)
-			idx[j] = 0;
-		int guard_moves = 0;
-		for (int j = 0; j < a->n_loops; j++)
-			for (int k = 0; k < n_checks; k++)
-				guard_moves |= g_step[j][k] != 0;
 		if (!guard_moves && weight > 1) {
 			if (sampled_tuples_stats(ev, cls, b, warp, n_tuples, t_index, trips, step, block_part,
 				g, g_part, g_min, g_max, n_checks))
@@ -279,6 +277,11 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 			t_index += n_tuples;
 			continue;
 		}
+		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS];
+		for (int k = 0; k < n_checks; k++)
+			g_loop[k] = 0;
+		for (int j = 0; j < a->n_loops; j++)
+			idx[j] = 0;
 		for (int64_t n = 0; n < n_tuples; n++) {
 			int64_t t = t_index++;
 			if (spend_lanes(ev, 1))
