@@ -122,7 +122,7 @@ static int merge_sort_stretches(run_list *l, int64_t *starts, int k)
 	if (!tmp)
 		return -1;
 	run *src = r, *dst = tmp;
-	while (k > 1) {
+	while (k > 2) {
 		int k2 = 0;
 		for (int s = 0; s < k; s += 2) {
 			int64_t a = starts[s], a_end = s + 1 < k ? starts[s + 1] : n;
@@ -141,7 +141,20 @@ static int merge_sort_stretches(run_list *l, int64_t *starts, int k)
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(l, src, tmp);
+	/* the last merge writes disjoint runs: runs that touch or overlap the
+	 * last one written extend it (run_list_normalize's merge, in the same
+	 * pass) */
+	int64_t a = 0, a_end = k > 1 ? starts[1] : n, b = a_end, w = 0;
+	while (a < a_end || b < n) {
+		const run *x = b >= n || (a < a_end && !(src[b].lo < src[a].lo)) ? &src[a++] : &src[b++];
+		if (w > 0 && x->lo <= dst[w - 1].hi) {
+			if (x->hi > dst[w - 1].hi)
+				dst[w - 1].hi = x->hi;
+		} else
+			dst[w++] = *x;
+	}
+	l->n = w;
+	return ping_pong_done(l, dst, tmp);
 }
 
 static int cmp_run(const void *a, const void *b)
@@ -165,10 +178,17 @@ int run_list_normalize(run_list *l)
 				starts[k] = i;
 			k++;
 		}
+	if (k > 1 && l->n >= 64 && k <= MAX_STRETCHES) {
+		/* sorted and merged in one */
+		if (merge_sort_stretches(l, starts, k))
+			return -1;
+		l->normal = 1;
+		return 0;
+	}
 	if (k > 1) {
 		if (l->n < 64)
 			qsort(l->r, (size_t)l->n, sizeof(run), cmp_run);
-		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l, starts, k) : radix_sort(l))
+		else if (radix_sort(l))
 			return -1;
 	}
 	int64_t w = 0;
