@@ -4,6 +4,7 @@
  * fills; launch totals are the classes' figures weighted by the waves each
  * stands for. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,7 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 /* One evaluated wave: its figures in `r` (the wave_* fields its own) and
  * its load units. */
 typedef struct wave_eval {
-	memory_result r;
+	memory_result r;        /* first: memory_model_run zeroes it apart from the rest */
 	access_stats *access;
 	run_list f0;
 	int walked;
@@ -473,7 +474,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
 	int n = plan->n;
 	int *from = NULL;
-	wave_eval *w = calloc((size_t)n + 1, sizeof(*w));
+	wave_eval *w = malloc(sizeof(*w) * ((size_t)n + 1));
 	footprint_cache *fc = calloc(1, sizeof(*fc));
 	if (!w || !fc) {
 		free(w);
@@ -481,11 +482,12 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		return ctx_error(ctx, "out of memory");
 	}
 	int rc = 0;
-	for (int i = 0; i < n && !rc; i++) {
+	/* everything but the figures `r` (4 kB each) now; those, and the
+	 * statistics, only for the waves evaluated (not folded, below): plans of
+	 * hundreds of classes fold most of them */
+	for (int i = 0; i < n; i++) {
+		memset(&w[i].access, 0, sizeof(w[i]) - offsetof(wave_eval, access));
 		run_list_init(&w[i].f0);
-		w[i].access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
-		if (!w[i].access)
-			rc = ctx_error(ctx, "out of memory");
 	}
 	for (int i = 0; i < FOOTPRINT_CACHE; i++)
 		run_list_init(&fc->units[i]);
@@ -513,6 +515,12 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (w[i].folded)
 			w[from[i]].weight += (double)plan->c[i].weight * (double)plan->c[i].count /
 				(double)plan->c[from[i]].count;
+	for (int i = 0; i < n && !rc; i++)
+		if (!w[i].folded) {
+			memset(&w[i].r, 0, sizeof(w[i].r));
+			if (!(w[i].access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats))))
+				rc = ctx_error(ctx, "out of memory");
+		}
 	/* Blocks evaluated one by one past the budget: a sample of them */
 	if (budget > 0 && (force_sample || !block_evaluator_is_cached(ev)))
 		rc = plan_sample(ctx, l, ev, plan, from, w, budget, force_sample);
@@ -567,7 +575,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	}
 	/* the evaluated waves are earlier waves of one another */
 	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
-		if (w[i].r.wave_blocks == l->wave_blocks && !w[i].light) {
+		if (!w[i].light && w[i].r.wave_blocks == l->wave_blocks) {
 			if (run_list_copy(&w[i].f0, &fc->units[fc->n])) {
 				rc = ctx_error(ctx, "out of memory");
 				goto done;
