@@ -210,6 +210,21 @@ static int64_t fdiv(int64_t a, int64_t b)
 	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
+/* Floor division by a unit, by a shift where it is a power of two. */
+static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
+{
+	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
+}
+
+/* The log2 of a unit that is a power of two, else -1. */
+static int unit_log2(int64_t unit)
+{
+	for (int k = 0; k < 62; k++)
+		if (((int64_t)1 << k) == unit)
+			return k;
+	return -1;
+}
+
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 {
 	run_list_clear(units);
@@ -221,17 +236,15 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 		most = (bytes->r[bytes->n - 1].hi - bytes->r[0].lo) / unit + 2;
 	if (reserve(units, most))
 		return -1;
+	/* arithmetic shifts floor negative addresses too */
+	int log2 = unit_log2(unit);
 	for (int64_t i = 0; i < bytes->n; i++)
-		if (run_list_push(units, fdiv(bytes->r[i].lo, unit), fdiv(bytes->r[i].hi - 1, unit) + 1))
+		if (run_list_push(units, unit_of(bytes->r[i].lo, unit, log2),
+			unit_of(bytes->r[i].hi - 1, unit, log2) + 1))
 			return -1;
 	return run_list_normalize(units);
 }
 
-/* Floor division by a unit, by a shift where it is a power of two. */
-static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
-{
-	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
-}
 
 /* The first index from i on whose run ends past `limit` (runs ascend). */
 static int64_t skip_counted(const run_list *l, int64_t i, int64_t limit)
@@ -268,10 +281,7 @@ int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift
 		return n;
 	}
 	/* arithmetic shifts floor negative addresses too */
-	int log2 = -1;
-	for (int k = 0; k < 62 && log2 < 0; k++)
-		if (((int64_t)1 << k) == unit)
-			log2 = k;
+	int log2 = unit_log2(unit);
 	/* the runs of both lists in ascending order, each as the units it
 	 * touches: each adds what lies past the units counted before */
 	int64_t count = 0, end = INT64_MIN, i = 0, j = 0;
