@@ -37,17 +37,74 @@ static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b,
 	return &rc->cost[residue];
 }
 
-/* The cost of a warp split by a guard (not every lane active): by lane
- * pattern and first-lane residue modulo 128, from the evaluator's pattern
- * table (an affine access's warp has one set of address deltas, so its
- * patterns are the active masks its guards cut); costed directly when the
- * table is full. */
-static const warp_cost *split_warp_cost(block_evaluator *ev, int global, int bytes,
+/* Split warps already met, by (lane pattern of the access, warp, active
+ * lanes): those three fix the lane pattern table's key (the address deltas
+ * come from the warp's thread indices and the access's tid coefficients),
+ * so its entry is found without hashing the lanes again. */
+#define SPLIT_SLOTS 1024
+
+typedef struct split_entry {
+	int pattern, warp; /* pattern -1: free */
+	uint32_t active;
+	residue_costs *costs;
+} split_entry;
+
+struct split_memo {
+	int n;
+	split_entry slot[SPLIT_SLOTS];
+};
+
+void split_memo_free(split_memo *s)
+{
+	free(s);
+}
+
+/* The slot of (pattern, warp, active): its entry, or the free slot where it
+ * goes; NULL when the memo is full or missing. */
+static split_entry *split_slot(split_memo *s, int pattern, int warp, uint32_t active)
+{
+	if (!s)
+		return NULL;
+	uint64_t h = ((uint64_t)(uint32_t)pattern * 1000003u + (uint64_t)warp) * 0x9e3779b97f4a7c15ull ^
+		(uint64_t)active * 0xff51afd7ed558ccdull;
+	for (int probe = 0, i = (int)(h >> 54); probe < SPLIT_SLOTS; probe++, i = (i + 1) % SPLIT_SLOTS) {
+		split_entry *e = &s->slot[i];
+		if (e->pattern < 0 || (e->pattern == pattern && e->warp == warp && e->active == active))
+			return e;
+	}
+	return NULL;
+}
+
+/* The cost of warp `warp` of access `b` split by a guard (not every lane
+ * active): by lane pattern and first-lane residue modulo 128, from the
+ * evaluator's pattern table (an affine access's warp has one set of address
+ * deltas, so its patterns are the active masks its guards cut); costed
+ * directly when the table is full. */
+static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access *b, int warp,
 	const int64_t *addr, const unsigned char *active, warp_cost *scratch)
 {
+	int global = b->field->space == km_space_global, bytes = b->src->bytes;
 	if (!ev->patterns)
 		ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
-	residue_costs *rc = lane_pattern_costs(ev->patterns, bytes, global, addr, active);
+	if (!ev->split && (ev->split = malloc(sizeof(split_memo)))) {
+		ev->split->n = 0;
+		for (int i = 0; i < SPLIT_SLOTS; i++)
+			ev->split->slot[i].pattern = -1;
+	}
+	uint32_t mask = 0;
+	for (int lane = 0; lane < 32; lane++)
+		mask |= active[lane] ? (uint32_t)1 << lane : 0;
+	int pattern = ev->plans[b->index].pattern;
+	split_entry *e = split_slot(ev->split, pattern, warp, mask);
+	residue_costs *rc = e && e->pattern >= 0 ? e->costs : NULL;
+	if (!rc) {
+		rc = lane_pattern_costs(ev->patterns, bytes, global, addr, active);
+		/* kept while the memo stays at most half full */
+		if (rc && e && 2 * (ev->split->n + 1) <= SPLIT_SLOTS) {
+			e->pattern = pattern, e->warp = warp, e->active = mask, e->costs = rc;
+			ev->split->n++;
+		}
+	}
 	if (!rc) {
 		warp_access_cost(ev->l->hw, global, bytes, addr, active, scratch);
 		return scratch;
@@ -125,7 +182,7 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 			int64_t addr[32];
 			for (int lane = 0; lane < n_lanes; lane++)
 				addr[lane] = block_part + loop_part + tid_part(b->addr.coeff, tid[lane]);
-			cost = split_warp_cost(ev, global, a->bytes, addr, active, &lane_cost);
+			cost = split_warp_cost(ev, b, warp, addr, active, &lane_cost);
 		} else {
 			int64_t addr = block_part + loop_part + addr_tid;
 			if (!(cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128))))
@@ -181,6 +238,11 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 	double weight = ev->plans[b->index].sample_stride;
 	int global = b->field->space == km_space_global;
 	int64_t t_index = 0;
+	/* whether the loops move the guard: the same for every warp */
+	int guard_moves = 0;
+	for (int j = 0; j < a->n_loops; j++)
+		for (int k = 0; k < n_checks; k++)
+			guard_moves |= g_step[j][k] != 0;
 	for (int warp = 0; warp < l->warps_per_block; warp++) {
 		int first = 32 * warp;
 		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
@@ -208,13 +270,6 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 				ev->warp_range_known[id][warp] = 1;
 			}
 		}
-		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS] = {0};
-		for (int j = 0; j < a->n_loops; j++)
-			idx[j] = 0;
-		int guard_moves = 0;
-		for (int j = 0; j < a->n_loops; j++)
-			for (int k = 0; k < n_checks; k++)
-				guard_moves |= g_step[j][k] != 0;
 		if (!guard_moves && weight > 1) {
 			if (sampled_tuples_stats(ev, cls, b, warp, n_tuples, t_index, trips, step, block_part,
 				g, g_part, g_min, g_max, n_checks))
@@ -222,6 +277,11 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 			t_index += n_tuples;
 			continue;
 		}
+		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS];
+		for (int k = 0; k < n_checks; k++)
+			g_loop[k] = 0;
+		for (int j = 0; j < a->n_loops; j++)
+			idx[j] = 0;
 		for (int64_t n = 0; n < n_tuples; n++) {
 			int64_t t = t_index++;
 			if (spend_lanes(ev, 1))
@@ -251,7 +311,7 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 					addr[lane] = block_part + loop_part + tid_part(f->coeff, tid[lane]);
 				}
 				if (n_active > 0 && costed) {
-					cost = split_warp_cost(ev, global, a->bytes, addr, active, &lane_cost);
+					cost = split_warp_cost(ev, b, warp, addr, active, &lane_cost);
 				}
 			} else if (!idle && costed) {
 				int64_t addr = block_part + loop_part + addr_tid;

@@ -6,7 +6,6 @@
 
 #include "base/small_sort.h"
 #include "cache/block_eval_impl.h"
-#include "cache/wave_boxes.h"
 
 void block_class_free(block_class *c, int n_groups)
 {
@@ -432,7 +431,28 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	/* a guard evaluated per thread is work too (a warp per 32 threads) */
 	int64_t guard_weight = k->guard && !l->kernel_guard_linear && !l->kernel_guard_quasi ?
 		1 + k->guard->size / 16 : 0;
-	for (int t = 0; !none && t < tpb; t++) {
+	/* a linear guard (or none): each open constraint's block part once, then
+	 * its thread-index part per thread (loops are at 0 here) */
+	int counted = 0;
+	if (!none && (!k->guard || l->kernel_guard_linear)) {
+		int64_t base[COND_MAX_CONSTRAINTS];
+		const linear_form *f[COND_MAX_CONSTRAINTS];
+		for (int j = 0; j < n_open; j++) {
+			f[j] = &l->kernel_guard.ge0[open[j]];
+			base[j] = f[j]->c0 + f[j]->coeff[3] * c[0] + f[j]->coeff[4] * c[1] +
+				f[j]->coeff[5] * c[2];
+		}
+		for (int t = 0; t < tpb; t++) {
+			const int64_t *tid = ev->tid[t];
+			int on = 1;
+			for (int j = 0; j < n_open && on; j++)
+				on = base[j] + f[j]->coeff[0] * tid[0] + f[j]->coeff[1] * tid[1] +
+					f[j]->coeff[2] * tid[2] >= 0;
+			cls->active_threads += on;
+		}
+		counted = 1;
+	}
+	for (int t = 0; !none && !counted && t < tpb; t++) {
 		int64_t v[EXPR_N_VARYING];
 		thread_vars(ev, t, c, v);
 		int on = 1;
@@ -569,17 +589,14 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	free(thread_atoms);
 	free(lanes);
 	/* the block's own load footprint: unique sectors and allocated lines */
-	run_list all, units;
+	run_list all;
 	run_list_init(&all);
-	run_list_init(&units);
-	if (ev->use_boxes && !failed) {
-		/* a block is a box: its footprint rows come straight from the boxes */
-		run_list stores;
-		run_list_init(&stores);
-		if (wave_boxes_footprint(l, id, 1, &all, &stores, INT64_MAX) != 0)
-			failed = 1;
-		run_list_free(&stores);
-	}
+	/* a block is a box: its footprint rows come straight from the boxes
+	 * (its shape's, moved by `shift`); else from the lanes' runs */
+	const run_list *own = &all;
+	int64_t shift = 0;
+	if (ev->use_boxes && !failed && !(own = block_footprint_loads(ev, id, offsets, &all, &shift)))
+		failed = 1;
 	for (int g = 0; g < l->n_groups && !failed; g++) {
 		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
 		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))
@@ -604,14 +621,25 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		for (int64_t i = 0; i < cls->store_units[g].n; i++)
 			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
 	}
-	if (!failed && !run_list_normalize(&all) &&
-	    !run_list_to_units(&all, (int64_t)l->hw->sector_bytes.value, &units)) {
-		cls->unique_load_sectors = run_list_measure(&units);
-		if (!run_list_to_units(&all, (int64_t)l->hw->l1_line_bytes.value, &units))
-			cls->allocated_lines = run_list_measure(&units);
+	if (!failed && !run_list_normalize(&all)) {
+		int64_t sector = (int64_t)l->hw->sector_bytes.value, line = (int64_t)l->hw->l1_line_bytes.value;
+		int log2_sector = -1, log2_line = -1;
+		for (int k = 0; k < 62; k++) {
+			log2_sector = ((int64_t)1 << k) == sector ? k : log2_sector;
+			log2_line = ((int64_t)1 << k) == line ? k : log2_line;
+		}
+		int64_t sectors, lines;
+		/* both in one pass where both are powers of two */
+		if (own->normal && log2_sector >= 0 && log2_line >= 0)
+			run_list_count_units_pow2(own, shift, log2_sector, log2_line, &sectors, &lines);
+		else {
+			sectors = run_list_count_units(own, NULL, shift, sector);
+			lines = run_list_count_units(own, NULL, shift, line);
+		}
+		cls->unique_load_sectors = sectors >= 0 ? sectors : 0;
+		cls->allocated_lines = lines >= 0 ? lines : 0;
 	}
 	run_list_free(&all);
-	run_list_free(&units);
 	if (failed) {
 		block_class_free(cls, l->n_groups);
 		return NULL;

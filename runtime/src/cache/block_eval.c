@@ -94,6 +94,8 @@ static int quasi_translates(const bound_access *a, const bound_access *b)
 		memcmp(&fa, &fb, sizeof(fa)) == 0;
 }
 
+static void loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi);
+
 block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
 {
 	block_evaluator *ev = calloc(1, sizeof(*ev));
@@ -158,6 +160,21 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		for (int v = 6; v < EXPR_N_VARYING; v++)
 			loops |= l->kernel_guard.ge0[j].coeff[v] != 0;
 		ev->kernel_constraint_id[j] = loops ? -1 : find_constraint(ev, &l->kernel_guard.ge0[j], 0);
+	}
+	/* the block-invariant part of each constraint's key (compute_key) */
+	for (int j = 0; j < ev->n_constraints; j++) {
+		const linear_form *f = &ev->constraints[j];
+		int64_t lo = 0, hi = 0;
+		for (int d = 0; d < 3; d++) {
+			int64_t span = f->coeff[d] * (l->block[d] - 1);
+			if (span < 0)
+				lo += span;
+			else
+				hi += span;
+		}
+		loop_range(l, f->coeff, &lo, &hi);
+		ev->constraint_span[j][0] = lo;
+		ev->constraint_span[j][1] = hi;
 	}
 	int kfull = 0;
 	for (int j = 0; l->kernel_guard_quasi && j < l->kernel_qguard.n && ev->cached; j++)
@@ -271,11 +288,13 @@ void block_evaluator_free(block_evaluator *ev)
 		free(ev->costs[i]);
 	free(ev->costs);
 	lane_pattern_table_free(ev->patterns);
+	split_memo_free(ev->split);
 	free(ev->warp_range);
 	free(ev->warp_range_known);
 	free(ev->warp_shape);
 	free(ev->fold_keep);
 	free(ev->qthread_atoms);
+	block_footprint_shapes_free(ev);
 	free(ev);
 }
 
@@ -518,16 +537,8 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	for (int j = 0; j < ev->n_constraints; j++) {
 		const linear_form *f = &ev->constraints[j];
 		int64_t v = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2];
-		int64_t lo = v, hi = v;
-		for (int d = 0; d < 3; d++) {
-			int64_t span = f->coeff[d] * (l->block[d] - 1);
-			if (span < 0)
-				lo += span;
-			else
-				hi += span;
-		}
-		loop_range(l, f->coeff, &lo, &hi);
-		constraint_key(ev->constraint_ne[j], lo, hi, v, &key[2 * j]);
+		constraint_key(ev->constraint_ne[j], v + ev->constraint_span[j][0],
+			v + ev->constraint_span[j][1], v, &key[2 * j]);
 	}
 	for (int g = 0; g < l->n_groups; g++)
 		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;

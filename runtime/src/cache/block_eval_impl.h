@@ -16,6 +16,11 @@
 /* Translates of one quasi-affine access evaluated together, at most. */
 #define QUASI_GROUP_MAX 256
 
+/* Split warps' lane pattern entries, by access pattern, warp and active
+ * lanes (affine_warps.c). */
+typedef struct split_memo split_memo;
+void split_memo_free(split_memo *s);
+
 typedef struct access_plan {
 	/* per guard constraint: its index among the evaluator's constraints, or
 	 * -1 when a class key says nothing about it (it uses a loop variable
@@ -53,6 +58,9 @@ struct block_evaluator {
 	int n_constraints;
 	linear_form constraints[MAX_CONSTRAINTS];
 	unsigned char constraint_ne[MAX_CONSTRAINTS]; /* form != 0; else form >= 0 */
+	/* each constraint's range over a block's threads and constant loops,
+	 * less its value at the block's first thread: the same for every block */
+	int64_t constraint_span[MAX_CONSTRAINTS][2];
 	/* constraints of quasi-affine guards: keyed by their range over the
 	 * block's threads (evaluated per thread at each lookup) */
 	int n_qconstraints;
@@ -82,6 +90,7 @@ struct block_evaluator {
 	/* residue costs of quasi-affine warps, by lane pattern (bytes, space,
 	 * active lanes and address deltas from the first active lane) */
 	lane_pattern_table *patterns;
+	split_memo *split;       /* split warps' entries in `patterns` (affine_warps.c) */
 	int n_classes, cap_classes;
 	block_class **classes;
 	/* open-addressing hash over classes */
@@ -89,6 +98,9 @@ struct block_evaluator {
 	int n_slots;
 	int64_t *key_scratch;
 	int key_len;
+	/* block footprints by shape (block_footprint.c), allocated on first use */
+	struct footprint_shape *shapes;
+	int n_shapes;
 };
 
 /* The varying variables of thread t of the block at ctaid c (loops at 0). */
@@ -143,6 +155,16 @@ static inline void add_cost(block_class *cls, access_stats *s, const warp_cost *
  * work limit. */
 int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
 	const int *checks, int n_checks, const int64_t *c, const int64_t *offsets);
+
+/* The load footprint of the block at `id` (group offsets `offsets`, its
+ * class key in key_scratch) from boxes, normal and absolute once moved by
+ * *shift: blocks of one shape (keys alike but for residues) share one kept
+ * by the evaluator (block_footprint.c); else built in `scratch`. NULL on
+ * allocation failure. */
+const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int64_t *offsets,
+	run_list *scratch, int64_t *shift);
+/* Frees the evaluator's kept block footprints. */
+void block_footprint_shapes_free(block_evaluator *ev);
 
 /* Frees a class and its per-group run lists. */
 void block_class_free(block_class *c, int n_groups);

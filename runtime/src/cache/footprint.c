@@ -57,13 +57,16 @@ int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift)
 	return 0;
 }
 
-/* The end of a sort that alternates between r and tmp: the result is in
- * src; it goes back to r, and tmp is freed. */
-static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
+/* The end of a sort that alternates between the list's array and tmp (of
+ * the list's capacity): the list keeps whichever holds the result, and the
+ * other is freed. */
+static int ping_pong_done(run_list *l, run *src, run *tmp)
 {
-	if (src != r)
-		memcpy(r, src, (size_t)n * sizeof(run));
-	free(tmp);
+	if (src == tmp) {
+		free(l->r);
+		l->r = tmp;
+	} else
+		free(tmp);
 	return 0;
 }
 
@@ -71,8 +74,10 @@ static int ping_pong_done(run *r, const run *src, run *tmp, int64_t n)
  * passes cheap for the mid-sized lists of wave footprints. */
 #define RADIX_BITS 11
 #define RADIX_BUCKETS (1 << RADIX_BITS)
-static int radix_sort(run *r, int64_t n)
+static int radix_sort(run_list *l)
 {
+	run *r = l->r;
+	int64_t n = l->n;
 	int64_t min = r[0].lo, max = r[0].lo;
 	for (int64_t i = 1; i < n; i++) {
 		if (r[i].lo < min)
@@ -81,7 +86,7 @@ static int radix_sort(run *r, int64_t n)
 			max = r[i].lo;
 	}
 	uint64_t span = (uint64_t)(max - min);
-	run *tmp = malloc((size_t)n * sizeof(run));
+	run *tmp = malloc((size_t)l->cap * sizeof(run));
 	if (!tmp)
 		return -1;
 	size_t count[RADIX_BUCKETS];
@@ -102,20 +107,22 @@ static int radix_sort(run *r, int64_t n)
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(r, src, tmp, n);
+	return ping_pong_done(l, src, tmp);
 }
 
 /* Sorts a list made of a few ascending stretches (the boxes of a wave, the
  * groups of a footprint) by merging neighbouring stretches pairwise: each
  * pass reads and writes the list once, in order. `starts` holds the first
  * index of each of the k stretches. */
-static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
+static int merge_sort_stretches(run_list *l, int64_t *starts, int k)
 {
-	run *tmp = malloc((size_t)n * sizeof(run));
+	run *r = l->r;
+	int64_t n = l->n;
+	run *tmp = malloc((size_t)l->cap * sizeof(run));
 	if (!tmp)
 		return -1;
 	run *src = r, *dst = tmp;
-	while (k > 1) {
+	while (k > 2) {
 		int k2 = 0;
 		for (int s = 0; s < k; s += 2) {
 			int64_t a = starts[s], a_end = s + 1 < k ? starts[s + 1] : n;
@@ -134,7 +141,20 @@ static int merge_sort_stretches(run *r, int64_t n, int64_t *starts, int k)
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(r, src, tmp, n);
+	/* the last merge writes disjoint runs: runs that touch or overlap the
+	 * last one written extend it (run_list_normalize's merge, in the same
+	 * pass) */
+	int64_t a = 0, a_end = k > 1 ? starts[1] : n, b = a_end, w = 0;
+	while (a < a_end || b < n) {
+		const run *x = b >= n || (a < a_end && !(src[b].lo < src[a].lo)) ? &src[a++] : &src[b++];
+		if (w > 0 && x->lo <= dst[w - 1].hi) {
+			if (x->hi > dst[w - 1].hi)
+				dst[w - 1].hi = x->hi;
+		} else
+			dst[w++] = *x;
+	}
+	l->n = w;
+	return ping_pong_done(l, dst, tmp);
 }
 
 static int cmp_run(const void *a, const void *b)
@@ -158,11 +178,17 @@ int run_list_normalize(run_list *l)
 				starts[k] = i;
 			k++;
 		}
+	if (k > 1 && l->n >= 64 && k <= MAX_STRETCHES) {
+		/* sorted and merged in one */
+		if (merge_sort_stretches(l, starts, k))
+			return -1;
+		l->normal = 1;
+		return 0;
+	}
 	if (k > 1) {
 		if (l->n < 64)
 			qsort(l->r, (size_t)l->n, sizeof(run), cmp_run);
-		else if (k <= MAX_STRETCHES ? merge_sort_stretches(l->r, l->n, starts, k) :
-			radix_sort(l->r, l->n))
+		else if (radix_sort(l))
 			return -1;
 	}
 	int64_t w = 0;
@@ -184,13 +210,122 @@ static int64_t fdiv(int64_t a, int64_t b)
 	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
+/* Floor division by a unit, by a shift where it is a power of two. */
+static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
+{
+	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
+}
+
+/* The log2 of a unit that is a power of two, else -1. */
+static int unit_log2(int64_t unit)
+{
+	for (int k = 0; k < 62; k++)
+		if (((int64_t)1 << k) == unit)
+			return k;
+	return -1;
+}
+
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 {
 	run_list_clear(units);
+	/* at most one unit run per byte run, and no more than the span holds:
+	 * no growing on the way */
+	int64_t most = bytes->n;
+	if (bytes->normal && bytes->n > 0 &&
+	    (bytes->r[bytes->n - 1].hi - bytes->r[0].lo) / unit + 2 < most)
+		most = (bytes->r[bytes->n - 1].hi - bytes->r[0].lo) / unit + 2;
+	if (reserve(units, most))
+		return -1;
+	/* arithmetic shifts floor negative addresses too */
+	int log2 = unit_log2(unit);
 	for (int64_t i = 0; i < bytes->n; i++)
-		if (run_list_push(units, fdiv(bytes->r[i].lo, unit), fdiv(bytes->r[i].hi - 1, unit) + 1))
+		if (run_list_push(units, unit_of(bytes->r[i].lo, unit, log2),
+			unit_of(bytes->r[i].hi - 1, unit, log2) + 1))
 			return -1;
 	return run_list_normalize(units);
+}
+
+
+/* The first index from i on whose run ends past `limit` (runs ascend). */
+static int64_t skip_counted(const run_list *l, int64_t i, int64_t limit)
+{
+	if (i >= l->n || l->r[i].hi > limit)
+		return i;
+	int64_t step = 1, lo = i, hi;
+	while (lo + step < l->n && l->r[lo + step].hi <= limit)
+		lo += step, step *= 2;
+	hi = lo + step < l->n ? lo + step : l->n; /* r[lo].hi <= limit; r[hi].hi > limit or end */
+	while (hi - lo > 1) {
+		int64_t mid = lo + (hi - lo) / 2;
+		if (l->r[mid].hi <= limit)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit)
+{
+	static const run_list none = {NULL, 0, 0, 1};
+	if (!b)
+		b = &none;
+	if (!a->normal || !b->normal) {
+		/* both lists moved into one, sorted */
+		run_list both;
+		run_list_init(&both);
+		int64_t n = run_list_append_shifted(&both, a, shift) ||
+			run_list_append_shifted(&both, b, shift) || run_list_normalize(&both) ? -1 :
+			run_list_count_units(&both, NULL, 0, unit);
+		run_list_free(&both);
+		return n;
+	}
+	/* arithmetic shifts floor negative addresses too */
+	int log2 = unit_log2(unit);
+	/* the runs of both lists in ascending order, each as the units it
+	 * touches: each adds what lies past the units counted before */
+	int64_t count = 0, end = INT64_MIN, i = 0, j = 0;
+	while (i < a->n || j < b->n) {
+		const run *r = j >= b->n || (i < a->n && a->r[i].lo <= b->r[j].lo) ? &a->r[i++] : &b->r[j++];
+		if (r->hi <= r->lo)
+			continue;
+		int64_t lo = unit_of(r->lo + shift, unit, log2), hi = unit_of(r->hi - 1 + shift, unit, log2) + 1;
+		if (lo < end)
+			lo = end;
+		if (hi > lo)
+			count += hi - lo;
+		if (hi > end)
+			end = hi;
+		/* runs that end inside the units counted add nothing: where units
+		 * are pages, many runs share one, and they are skipped by galloping */
+		if (unit >= 4096) {
+			i = skip_counted(a, i, end * unit - shift);
+			j = skip_counted(b, j, end * unit - shift);
+		}
+	}
+	return count;
+}
+
+void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int log2_b,
+	int64_t *count_a, int64_t *count_b)
+{
+	/* as run_list_count_units, for both units in one pass */
+	int64_t na = 0, nb = 0, end_a = INT64_MIN, end_b = INT64_MIN;
+	for (int64_t i = 0; i < a->n; i++) {
+		if (a->r[i].hi <= a->r[i].lo)
+			continue;
+		int64_t first = a->r[i].lo + shift, last = a->r[i].hi - 1 + shift;
+		int64_t lo = first >> log2_a, hi = (last >> log2_a) + 1;
+		lo = lo < end_a ? end_a : lo;
+		if (hi > lo)
+			na += hi - lo, end_a = hi;
+		lo = first >> log2_b, hi = (last >> log2_b) + 1;
+		lo = lo < end_b ? end_b : lo;
+		if (hi > lo)
+			nb += hi - lo, end_b = hi;
+	}
+	*count_a = na;
+	*count_b = nb;
 }
 
 int64_t run_list_measure(const run_list *l)

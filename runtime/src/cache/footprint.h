@@ -46,12 +46,29 @@ static inline int run_list_push(run_list *l, int64_t lo, int64_t hi)
 	l->n++;
 	return 0;
 }
+/* Exchanges two lists (a result built in scratch becomes the list, without
+ * a copy). */
+static inline void run_list_swap(run_list *a, run_list *b)
+{
+	run_list t = *a;
+	*a = *b;
+	*b = t;
+}
 /* Appends every run of src shifted by `shift`. */
 int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
 /* Sorts and merges into disjoint runs. */
 int run_list_normalize(run_list *l);
 /* Units of `unit` bytes touched by the (normal) byte runs, as normal runs. */
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
+/* The number of units of `unit` bytes touched by the byte runs of a and b
+ * (b may be NULL), both moved by `shift` bytes: run_list_measure of the
+ * union of their run_list_to_units, without building lists where both are
+ * normal; -1 on allocation failure. */
+int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit);
+/* The same for one normal list and two units of 2^log2_a and 2^log2_b
+ * bytes, in one pass. */
+void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int log2_b,
+	int64_t *count_a, int64_t *count_b);
 /* Total length of a normal list. */
 int64_t run_list_measure(const run_list *l);
 /* Units touched only in part by the normal byte runs (partial sector writes). */

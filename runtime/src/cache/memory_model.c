@@ -4,6 +4,7 @@
  * fills; launch totals are the classes' figures weighted by the waves each
  * stands for. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,7 @@ typedef struct footprint_cache {
  * cache or collected (and kept, replacing the oldest entry). The pointer
  * stays valid until the next call. */
 static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, footprint_cache *fc,
-	wave_footprint *scratch, run_list *tmp, int64_t first, const run_list **units,
+	wave_footprint *scratch, int64_t first, const run_list **units,
 	double *store_bytes)
 {
 	for (int i = 0; i < fc->n; i++)
@@ -99,13 +100,14 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	int slot = fc->n < FOOTPRINT_CACHE ? fc->n++ : fc->next;
 	fc->next = (slot + 1) % FOOTPRINT_CACHE;
 	fc->first[slot] = first;
+	int64_t store_sectors = run_list_count_units(&scratch->store_bytes, NULL, 0,
+		(int64_t)l->hw->sector_bytes.value);
 	if (run_list_to_units(&scratch->load_bytes, (int64_t)l->hw->dram_fetch_bytes.value,
-		&fc->units[slot]) ||
-	    run_list_to_units(&scratch->store_bytes, (int64_t)l->hw->sector_bytes.value, tmp)) {
+		&fc->units[slot]) || store_sectors < 0) {
 		fc->first[slot] = -1;
 		return ctx_error(ctx, "out of memory");
 	}
-	fc->store_bytes[slot] = (double)run_list_measure(tmp) * l->hw->sector_bytes.value;
+	fc->store_bytes[slot] = (double)store_sectors * l->hw->sector_bytes.value;
 	*units = &fc->units[slot];
 	*store_bytes = fc->store_bytes[slot];
 	return 0;
@@ -114,7 +116,7 @@ static int wave_units(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 /* One evaluated wave: its figures in `r` (the wave_* fields its own) and
  * its load units. */
 typedef struct wave_eval {
-	memory_result r;
+	memory_result r;        /* first: memory_model_run zeroes it apart from the rest */
 	access_stats *access;
 	run_list f0;
 	int walked;
@@ -197,10 +199,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	m->wave_blocks = count;
 	m->rep_first = first;
 	wave_footprint cur;
-	run_list store_units;
 	run_list_init(&cur.load_bytes);
 	run_list_init(&cur.store_bytes);
-	run_list_init(&store_units);
 	int rc = wave_collect(ctx, ev, l, &ev_mode, first, count, light ? NULL : &cur, m, w->access, 1,
 		&w->sample);
 	if (rc)
@@ -223,8 +223,8 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* DRAM: compulsory units of the wave (a light one's come from its donor) */
 	if (light)
 		goto done;
-	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) ||
-	    run_list_to_units(&cur.store_bytes, sector, &store_units)) {
+	int64_t store_sectors = run_list_count_units(&cur.store_bytes, NULL, 0, sector);
+	if (run_list_to_units(&cur.load_bytes, fetch, &w->f0) || store_sectors < 0) {
 		rc = ctx_error(ctx, "out of memory");
 		goto done;
 	}
@@ -233,7 +233,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* a sampled wave's distinct units from its runs' (sample_cover_estimate) */
 	m->wave_load_units_bytes = (double)run_list_measure(&w->f0) * (double)fetch *
 		w->sample.load_scale;
-	m->wave_store_bytes = (double)run_list_measure(&store_units) * (double)sector *
+	m->wave_store_bytes = (double)store_sectors * (double)sector *
 		w->sample.store_scale;
 	double wave_volume = m->wave_load_units_bytes + m->wave_store_bytes;
 	m->l2_duplication = capacity_l2_duplication(hw, m->wave_unique_load_sectors * (double)sector,
@@ -247,7 +247,6 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 done:
 	run_list_free(&cur.load_bytes);
 	run_list_free(&cur.store_bytes);
-	run_list_free(&store_units);
 	return rc;
 }
 
@@ -286,7 +285,7 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	double seen_store_bytes = m->wave_store_bytes;
 	for (int k = 1; k <= max_back && first - (int64_t)k * l->wave_blocks >= 0; k++) {
 		int64_t pfirst = first - (int64_t)k * l->wave_blocks;
-		if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
+		if ((rc = wave_units(ctx, ev, l, fc, &past, pfirst, &fk, &fk_store)))
 			goto done;
 		if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 			rc = ctx_error(ctx, "out of memory");
@@ -304,11 +303,12 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 		double hit = hw_gompertz_hit(&hw->hit_wave_overlap, volume / l2);
 		if (reused > 0 && m->n_reuse < MAX_REUSE_DISTANCE)
 			reused_hits += record_reuse(m, hw, k, reused, volume);
-		if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered) ||
-		    run_list_union(&seen, fk, &tmp) || run_list_copy(&tmp, &seen)) {
+		if (run_list_union(&covered, &tmp, &overlap) || run_list_union(&seen, fk, &tmp)) {
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
+		run_list_swap(&overlap, &covered);
+		run_list_swap(&tmp, &seen);
 		seen_store_bytes += fk_store * w->sample.store_scale;
 		/* once the stack distance is hopeless, or all current data is accounted, stop */
 		if (hit < NEGLIGIBLE_HIT_RATE || run_list_measure(&covered) == run_list_measure(f0))
@@ -342,7 +342,7 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 				int64_t pfirst = first - k * l->wave_blocks;
 				if (pfirst < 0)
 					break;
-				if ((rc = wave_units(ctx, ev, l, fc, &past, &tmp, pfirst, &fk, &fk_store)))
+				if ((rc = wave_units(ctx, ev, l, fc, &past, pfirst, &fk, &fk_store)))
 					goto done;
 				if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
 					rc = ctx_error(ctx, "out of memory");
@@ -360,10 +360,11 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 					k_last = k0 + 1;
 				reused_hits += record_reuse(m, hw, (int)k, reused, (double)k * wave_volume);
 				last_k = (int)k;
-				if (run_list_union(&covered, &tmp, &overlap) || run_list_copy(&overlap, &covered)) {
+				if (run_list_union(&covered, &tmp, &overlap)) {
 					rc = ctx_error(ctx, "out of memory");
 					goto done;
 				}
+				run_list_swap(&overlap, &covered);
 				if (m->n_reuse >= MAX_REUSE_DISTANCE)
 					break;
 			}
@@ -479,7 +480,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
 	int n = plan->n;
 	int *from = NULL;
-	wave_eval *w = calloc((size_t)n + 1, sizeof(*w));
+	wave_eval *w = malloc(sizeof(*w) * ((size_t)n + 1));
 	footprint_cache *fc = calloc(1, sizeof(*fc));
 	if (!w || !fc) {
 		free(w);
@@ -487,11 +488,12 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		return ctx_error(ctx, "out of memory");
 	}
 	int rc = 0;
-	for (int i = 0; i < n && !rc; i++) {
+	/* everything but the figures `r` (4 kB each) now; those, and the
+	 * statistics, only for the waves evaluated (not folded, below): plans of
+	 * hundreds of classes fold most of them */
+	for (int i = 0; i < n; i++) {
+		memset(&w[i].access, 0, sizeof(w[i]) - offsetof(wave_eval, access));
 		run_list_init(&w[i].f0);
-		w[i].access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats));
-		if (!w[i].access)
-			rc = ctx_error(ctx, "out of memory");
 	}
 	for (int i = 0; i < FOOTPRINT_CACHE; i++)
 		run_list_init(&fc->units[i]);
@@ -519,6 +521,12 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (w[i].folded)
 			w[from[i]].weight += (double)plan->c[i].weight * (double)plan->c[i].count /
 				(double)plan->c[from[i]].count;
+	for (int i = 0; i < n && !rc; i++)
+		if (!w[i].folded) {
+			memset(&w[i].r, 0, sizeof(w[i].r));
+			if (!(w[i].access = calloc((size_t)l->n_accesses + 1, sizeof(access_stats))))
+				rc = ctx_error(ctx, "out of memory");
+		}
 	/* Blocks evaluated one by one past the budget: a sample of them */
 	if (budget > 0 && (force_sample || !block_evaluator_is_cached(ev)))
 		rc = plan_sample(ctx, l, ev, plan, from, w, budget, force_sample);
@@ -573,7 +581,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	}
 	/* the evaluated waves are earlier waves of one another */
 	for (int i = 0; i < n && fc->n < FOOTPRINT_CACHE; i++)
-		if (w[i].r.wave_blocks == l->wave_blocks && !w[i].light) {
+		if (!w[i].light && w[i].r.wave_blocks == l->wave_blocks) {
 			if (run_list_copy(&w[i].f0, &fc->units[fc->n])) {
 				rc = ctx_error(ctx, "out of memory");
 				goto done;

@@ -255,12 +255,6 @@ typedef struct group_member {
 	int64_t residual;          /* r_j */
 } group_member;
 
-static int cmp_member(const void *a, const void *b)
-{
-	int64_t x = ((const group_member *)a)->residual, y = ((const group_member *)b)->residual;
-	return x < y ? -1 : x > y;
-}
-
 /* Nearest integer to a/b (b != 0). */
 static int64_t nearest_div(int64_t a, int64_t b)
 {
@@ -299,6 +293,10 @@ typedef struct group_walk {
 	int n_outer;
 	int64_t row_lo, row_hi; /* a row's bytes relative to its base address */
 	group_plan *plan;
+	/* per level: the members by ascending shift along its variable (ties by
+	 * index), so that a level's events come sorted without a sort */
+	int order[N_BOX_VARS][MAX_GROUP_MEMBERS];
+	int n_members;
 } group_walk;
 
 static int plan_grow(void **array, int *cap, int need, size_t size)
@@ -326,35 +324,68 @@ static int plan_level(group_walk *g, int level, const int *alive, int n_alive, i
 	group_plan *p = g->plan;
 	int v = g->outer[level];
 	int64_t lo = g->bx->lo[v], hi = g->bx->hi[v];
+	/* each alive member's place in `alive`, -1 for the others */
+	int place[MAX_GROUP_MEMBERS];
+	for (int j = 0; j < g->n_members; j++)
+		place[j] = -1;
+	for (int i = 0; i < n_alive; i++)
+		place[alive[i]] = i;
+	/* the values where a member's shifted box starts (lo + shift) and ends
+	 * (hi + shift + 1), both ascending in the level's member order: merged,
+	 * the distinct ones are the segments' bounds. Each member's start and
+	 * end become indices into them. */
+	int sorted[MAX_GROUP_MEMBERS], n_sorted = 0;
+	for (int k = 0; k < g->n_members; k++)
+		if (place[g->order[level][k]] >= 0)
+			sorted[n_sorted++] = place[g->order[level][k]];
 	int64_t events[2 * MAX_GROUP_MEMBERS];
-	int n_events = 0;
-	for (int i = 0; i < n_alive; i++) {
-		events[n_events++] = lo + g->m[alive[i]].shift[v];
-		events[n_events++] = hi + g->m[alive[i]].shift[v] + 1;
-	}
-	small_sort_int64(events, n_events);
+	int start[MAX_GROUP_MEMBERS], end[MAX_GROUP_MEMBERS];
 	int n_distinct = 0;
-	for (int i = 0; i < n_events; i++)
-		if (n_distinct == 0 || events[i] != events[n_distinct - 1])
-			events[n_distinct++] = events[i];
+	for (int a = 0, b = 0; a < n_sorted || b < n_sorted;) {
+		int64_t sa = a < n_sorted ? lo + g->m[alive[sorted[a]]].shift[v] : INT64_MAX;
+		int64_t eb = hi + g->m[alive[sorted[b]]].shift[v] + 1;
+		int64_t x = sa <= eb ? sa : eb;
+		if (n_distinct == 0 || events[n_distinct - 1] != x)
+			events[n_distinct++] = x;
+		if (sa <= eb)
+			start[sorted[a++]] = n_distinct - 1;
+		else
+			end[sorted[b++]] = n_distinct - 1;
+	}
 	int first = p->n_seg;
 	*n = n_distinct - 1;
 	if (plan_grow((void **)&p->seg, &p->cap_seg, first + *n, sizeof(plan_segment)))
 		return -1;
 	p->n_seg += *n;
+	/* members alive in segment e: start <= e < end; as a bit set over places,
+	 * swept along the segments (starts and ends listed per event) */
+	int starts_at[2 * MAX_GROUP_MEMBERS], ends_at[2 * MAX_GROUP_MEMBERS];
+	int next_start[MAX_GROUP_MEMBERS], next_end[MAX_GROUP_MEMBERS];
+	for (int e = 0; e < n_distinct; e++)
+		starts_at[e] = ends_at[e] = -1;
+	for (int i = n_alive - 1; i >= 0; i--) {
+		next_start[i] = starts_at[start[i]];
+		starts_at[start[i]] = i;
+		next_end[i] = ends_at[end[i]];
+		ends_at[end[i]] = i;
+	}
+	uint64_t mask[MAX_GROUP_MEMBERS / 64] = {0};
 	int next[MAX_GROUP_MEMBERS];
 	for (int e = 0; e < *n; e++) {
+		for (int i = starts_at[e]; i >= 0; i = next_start[i])
+			mask[i / 64] |= (uint64_t)1 << (i % 64);
+		for (int i = ends_at[e]; i >= 0; i = next_end[i])
+			mask[i / 64] &= ~((uint64_t)1 << (i % 64));
 		plan_segment *sg = &p->seg[first + e];
 		sg->from = events[e];
 		sg->to = events[e + 1];
 		sg->child = 0;
 		sg->n_child = 0;
+		/* in the order of `alive` (residuals ascending) */
 		int n_next = 0;
-		for (int i = 0; i < n_alive; i++) {
-			int64_t o = events[e] - g->m[alive[i]].shift[v];
-			if (o >= lo && o <= hi)
-				next[n_next++] = alive[i];
-		}
+		for (int w = 0; w * 64 < n_alive; w++)
+			for (uint64_t bits = mask[w]; bits; bits &= bits - 1)
+				next[n_next++] = alive[64 * w + __builtin_ctzll(bits)];
 		if (n_next == 0)
 			continue;
 		if (level + 1 < g->n_outer) {
@@ -421,7 +452,8 @@ static void walk_plan(group_walk *g, int level, int first, int n, int64_t base)
 static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_form *addr,
 	const int64_t *delta, int n, int bytes)
 {
-	group_walk g = {em, bx, addr, NULL, {0}, 0, 0, 0, plan};
+	group_walk g; /* not zeroed: its order tables are large; set below */
+	g.em = em, g.bx = bx, g.addr = addr, g.m = NULL, g.plan = plan, g.n_members = n;
 	int inner;
 	g.n_outer = row_variables(bx, addr, &inner, g.outer);
 	if (g.n_outer < 0)
@@ -470,7 +502,28 @@ static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_fo
 		}
 		m[j].residual = d;
 	}
-	qsort(m, (size_t)n, sizeof(m[0]), cmp_member);
+	/* by residual, stably (an insertion sort of their indices) */
+	int by_residual[MAX_GROUP_MEMBERS];
+	for (int j = 0; j < n; j++) {
+		int k = j;
+		for (; k > 0 && m[by_residual[k - 1]].residual > m[j].residual; k--)
+			by_residual[k] = by_residual[k - 1];
+		by_residual[k] = j;
+	}
+	group_member sorted_m[MAX_GROUP_MEMBERS];
+	for (int j = 0; j < n; j++)
+		sorted_m[j] = m[by_residual[j]];
+	memcpy(m, sorted_m, sizeof(m[0]) * (size_t)n);
+	/* each level's members by ascending shift */
+	for (int i = 0; i < g.n_outer; i++) {
+		int v = g.outer[i], *o = g.order[i];
+		for (int j = 0; j < n; j++) {
+			int k = j;
+			for (; k > 0 && m[o[k - 1]].shift[v] > m[j].shift[v]; k--)
+				o[k] = o[k - 1];
+			o[k] = j;
+		}
+	}
 	int64_t c_in = addr->c[inner];
 	g.row_lo = c_in > 0 ? c_in * bx->lo[inner] : c_in * bx->hi[inner];
 	g.row_hi = (c_in > 0 ? c_in * bx->hi[inner] : c_in * bx->lo[inner]) + bytes;
