@@ -108,7 +108,7 @@ typedef struct warpest_config {
 	const char *const *param_names;
 	const int64_t *param_values;
 	/* Wall-clock milliseconds one estimate may take, its neighbour search
-	 * included; 0 (the default): none. Past half of it, an estimate that
+	 * included; 0 (the default): none. Past it, an estimate that
 	 * evaluates blocks one by one starts again on a block sample sized to
 	 * the time left (at least 2 blocks a wave), and says so in its
 	 * assumptions; only a sample that itself runs past the whole limit

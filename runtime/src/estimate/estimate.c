@@ -124,10 +124,11 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		ctx_error(ctx, "out of memory");
 		return NULL;
 	}
-	/* a time limit: the first run may take half of it */
+	/* a time limit: the first run may take all of it, a repair half of it
+	 * more (repair_deadline) */
 	double start = clock_seconds(), first_end = 0;
 	if (config->time_limit_ms > 0)
-		first_end = start + config->time_limit_ms / 2000;
+		first_end = start + config->time_limit_ms / 1000;
 	e->started = start;
 	e->kernel = kernel;
 	e->hw = hw;
@@ -168,7 +169,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   sample sized to the limit (docs/model.md §1); only a sample that
 	 *   does not fit either (one block past a quarter of the limit) leaves
 	 *   the launch without an estimate;
-	 * - past its share of the time limit (the first run half of it): once
+	 * - past its share of the time limit (the first run all of it): once
 	 *   more at a block sample sized to what a block visit cost in that run
 	 *   and the time left (also after a sample chosen for the work limit),
 	 *   and if that is stopped too, at the smallest sample (2 blocks a
@@ -207,8 +208,8 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"the grid, which wave classes lump with busy ones): waves spread evenly over the "
 			"launch evaluated instead");
 	if (!rc && timed_samples)
-		assumption_add(&e->assumptions, "evaluating every block did not fit half of the time "
-			"limit (%.0f ms): blocks sampled instead, so the figures depend on this machine's "
+		assumption_add(&e->assumptions, "evaluating every block did not fit the time limit "
+			"(%.0f ms): blocks sampled instead, so the figures depend on this machine's "
 			"speed", config->time_limit_ms);
 	if (!ev) {
 		warpest_estimate_free(e);
