@@ -84,8 +84,10 @@ static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evalu
 	block_evaluator_set_work_limit(*ev, e->config.work_limit);
 	block_evaluator_set_deadline(*ev, deadline);
 	block_evaluator_set_sample_cap(*ev, sample_cap);
-	/* no work limit: a budget no sample reaches, so that the cap decides */
-	int64_t budget = e->config.work_limit > 0 ? e->config.work_limit : (int64_t)1 << 60;
+	/* no work limit but a cap: a budget no sample reaches, so that the cap
+	 * decides; neither: no sample (0), as in the first run */
+	int64_t budget = e->config.work_limit > 0 ? e->config.work_limit :
+		sample_cap > 0 ? (int64_t)1 << 60 : 0;
 	int rc = memory_model_run(ctx, l, *ev, e->access, &e->mem, &e->scale, &e->assumptions,
 		budget, force_sample);
 	e->work += block_evaluator_work(*ev);
@@ -162,8 +164,9 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	int rc = memory_model_run(ctx, l, ev, e->access, &e->mem, &e->scale, &e->assumptions,
 		config->work_limit, 0);
 	e->work = block_evaluator_work(ev);
-	/* Repairs, each at most once, in whichever order the failures come
-	 * (so at most four runs, and three times the work limit, in all):
+	/* Repairs, in whichever order the failures come (so at most three
+	 * runs, and three times the work limit, without a time limit; five
+	 * with one):
 	 * - past the limit with every block evaluated (block classes too many
 	 *   or too dear, or a projection that fell short): once more at a block
 	 *   sample sized to the limit (docs/model.md §1); only a sample that
@@ -174,23 +177,25 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   and the time left (also after a sample chosen for the work limit),
 	 *   and if that is stopped too, at the smallest sample (2 blocks a
 	 *   wave); each repair may run to the limit, and at least half of it,
-	 *   but never past twice the limit in all;
+	 *   but never past twice the limit in all; a spread run after such a
+	 *   sample keeps its cap;
 	 * - an idle wave standing for others: guards idle whole stretches of
 	 *   waves that the classes lump with busy ones (a grid larger than the
 	 *   domain): once more with waves spread evenly over the launch, each
 	 *   on its own; only if those are all idle too is there no prediction. */
 	int sampled_too = e->mem.sample_runs > 0, spread = 0, timed_samples = 0;
+	double cap = 0; /* the time limit's cap on sample visits, once there is one */
 	while (rc && ev) {
 		int over = block_evaluator_over_limit(ev), timed = block_evaluator_timed_out(ev);
 		double now = clock_seconds(), until = repair_deadline(config, start, now);
 		if (e->mem.idle_subset && !spread && !over) {
 			bound = now;
 			rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
-				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, 0, until);
+				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap, until);
 			spread = 1;
 		} else if (over && timed && timed_samples < 2) {
 			/* the second: the smallest sample */
-			double cap = timed_samples ? 1 :
+			cap = timed_samples ? 1 :
 				visits_in_time(block_evaluator_visits(ev), now - bound, until - now);
 			bound = now;
 			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, until);
