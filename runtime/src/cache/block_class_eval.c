@@ -623,11 +623,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	}
 	if (!failed && !run_list_normalize(&all)) {
 		int64_t sector = (int64_t)l->hw->sector_bytes.value, line = (int64_t)l->hw->l1_line_bytes.value;
-		int log2_sector = -1, log2_line = -1;
-		for (int k = 0; k < 62; k++) {
-			log2_sector = ((int64_t)1 << k) == sector ? k : log2_sector;
-			log2_line = ((int64_t)1 << k) == line ? k : log2_line;
-		}
+		int log2_sector = run_unit_log2(sector), log2_line = run_unit_log2(line);
 		int64_t sectors, lines;
 		/* both in one pass where both are powers of two */
 		if (own->normal && log2_sector >= 0 && log2_line >= 0)

@@ -216,8 +216,7 @@ static inline int64_t unit_of(int64_t a, int64_t unit, int log2)
 	return log2 >= 0 ? a >> log2 : fdiv(a, unit);
 }
 
-/* The log2 of a unit that is a power of two, else -1. */
-static int unit_log2(int64_t unit)
+int run_unit_log2(int64_t unit)
 {
 	for (int k = 0; k < 62; k++)
 		if (((int64_t)1 << k) == unit)
@@ -237,7 +236,7 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 	if (reserve(units, most))
 		return -1;
 	/* arithmetic shifts floor negative addresses too */
-	int log2 = unit_log2(unit);
+	int log2 = run_unit_log2(unit);
 	for (int64_t i = 0; i < bytes->n; i++)
 		if (run_list_push(units, unit_of(bytes->r[i].lo, unit, log2),
 			unit_of(bytes->r[i].hi - 1, unit, log2) + 1))
@@ -245,6 +244,17 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 	return run_list_normalize(units);
 }
 
+/* Counts the units [lo, hi) past `end`, the end of the units counted so
+ * far (runs come in ascending order of lo), and moves `end` past them. */
+static inline void add_new_units(int64_t lo, int64_t hi, int64_t *count, int64_t *end)
+{
+	if (lo < *end)
+		lo = *end;
+	if (hi > lo) {
+		*count += hi - lo;
+		*end = hi;
+	}
+}
 
 /* The first index from i on whose run ends past `limit` (runs ascend). */
 static int64_t skip_counted(const run_list *l, int64_t i, int64_t limit)
@@ -281,7 +291,7 @@ int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift
 		return n;
 	}
 	/* arithmetic shifts floor negative addresses too */
-	int log2 = unit_log2(unit);
+	int log2 = run_unit_log2(unit);
 	/* the runs of both lists in ascending order, each as the units it
 	 * touches: each adds what lies past the units counted before */
 	int64_t count = 0, end = INT64_MIN, i = 0, j = 0;
@@ -289,13 +299,8 @@ int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift
 		const run *r = j >= b->n || (i < a->n && a->r[i].lo <= b->r[j].lo) ? &a->r[i++] : &b->r[j++];
 		if (r->hi <= r->lo)
 			continue;
-		int64_t lo = unit_of(r->lo + shift, unit, log2), hi = unit_of(r->hi - 1 + shift, unit, log2) + 1;
-		if (lo < end)
-			lo = end;
-		if (hi > lo)
-			count += hi - lo;
-		if (hi > end)
-			end = hi;
+		add_new_units(unit_of(r->lo + shift, unit, log2), unit_of(r->hi - 1 + shift, unit, log2) + 1,
+			&count, &end);
 		/* runs that end inside the units counted add nothing: where units
 		 * are pages, many runs share one, and they are skipped by galloping */
 		if (unit >= 4096) {
@@ -315,14 +320,8 @@ void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int
 		if (a->r[i].hi <= a->r[i].lo)
 			continue;
 		int64_t first = a->r[i].lo + shift, last = a->r[i].hi - 1 + shift;
-		int64_t lo = first >> log2_a, hi = (last >> log2_a) + 1;
-		lo = lo < end_a ? end_a : lo;
-		if (hi > lo)
-			na += hi - lo, end_a = hi;
-		lo = first >> log2_b, hi = (last >> log2_b) + 1;
-		lo = lo < end_b ? end_b : lo;
-		if (hi > lo)
-			nb += hi - lo, end_b = hi;
+		add_new_units(first >> log2_a, (last >> log2_a) + 1, &na, &end_a);
+		add_new_units(first >> log2_b, (last >> log2_b) + 1, &nb, &end_b);
 	}
 	*count_a = na;
 	*count_b = nb;

@@ -65,6 +65,8 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
  * union of their run_list_to_units, without building lists where both are
  * normal; -1 on allocation failure. */
 int64_t run_list_count_units(const run_list *a, const run_list *b, int64_t shift, int64_t unit);
+/* The log2 of a unit that is a power of two, else -1. */
+int run_unit_log2(int64_t unit);
 /* The same for one normal list and two units of 2^log2_a and 2^log2_b
  * bytes, in one pass. */
 void run_list_count_units_pow2(const run_list *a, int64_t shift, int log2_a, int log2_b,
