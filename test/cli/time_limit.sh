@@ -9,13 +9,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/common.bash"
 
-# blocks evaluated one by one (dnf_copy_model), 345600 blocks of 256
-# threads (400 waves of 864 on a100-40gb): a tenth of it took 1.4 s
-# without a limit on the development machine, so about 14 s, far past 300 ms anywhere
-dnf_copy_model "$tmp/copy.json" 345600
-args=(estimate "$tmp/copy.json" --gpu a100-40gb --registers 32 --work-limit 0)
+# blocks evaluated lane by lane (dnf_copy_model), 345600 blocks of 256
+# threads (400 waves of 864 on a100-40gb), 16 copies a thread: wave classes
+# leave 3 waves and the 2 each walk looks back at, block by block. Without a
+# limit the estimate and its 2 neighbours took 12.6 s on the development
+# machine, so about 4 s for the estimate, far past 300 ms on any machine.
+# (One copy took 0.35 s and fit 300 ms on a faster CI machine.)
+dnf_copy_model "$tmp/copy16.json" 345600 16
+args=(estimate --gpu a100-40gb --registers 32 --work-limit 0)
 
-"$warpest" "${args[@]}" --time-limit 300 >"$tmp/text" 2>&1
+"$warpest" "${args[@]}" "$tmp/copy16.json" --time-limit 300 >"$tmp/text" 2>&1
 rc=$?
 [ $rc -eq 0 ] && grep -q '^prediction' "$tmp/text" && ok "300 ms: an estimate" ||
 	bad "300 ms: exit $rc: $(head -5 "$tmp/text")"
@@ -23,19 +26,27 @@ grep -qE '^blocks: sampled [0-9]+ of 864 per wave' "$tmp/text" &&
 	ok "300 ms: $(grep '^blocks:' "$tmp/text")" || bad "300 ms: no sampling line"
 grep -q 'did not fit the time limit (300 ms): blocks sampled' "$tmp/text" &&
 	ok "300 ms: the assumption names the limit" || bad "300 ms: no time-limit assumption"
-# every thread copies one float, no reuse: 4 B read per thread, and
-# 88473600 threads * 4 B = 353.9 MB per launch, sampled or not
-grep -qE 'DRAM load +4\.00 B +354 MB' "$tmp/text" && ok "300 ms: DRAM load 4 B a thread, 354 MB" ||
+# every thread copies 16 floats, no reuse: 16*4 = 64 B read per thread, and
+# 345600*256 = 88473600 threads * 64 B = 5.662 GB per launch, sampled or not
+grep -qE 'DRAM load +64\.00 B +5\.66 GB' "$tmp/text" && ok "300 ms: DRAM load 64 B a thread, 5.66 GB" ||
 	bad "300 ms: DRAM load: $(grep 'DRAM load' "$tmp/text")"
 
 # past the whole limit at the first look at the clock: the smallest
-# sample (2 blocks a wave), still an answer, still 4 B a thread
-"$warpest" "${args[@]}" --time-limit 0.001 >"$tmp/tiny" 2>&1
+# sample (2 blocks a wave) of the one-copy kernel fits between two looks
+# (every 2^16 work units), so still an answer, still 4 B a thread
+# (88473600 * 4 B = 353.9 MB), and the assumption names the limit as
+# given, not rounded to "0 ms" (which means none)
+dnf_copy_model "$tmp/copy.json" 345600
+"$warpest" "${args[@]}" "$tmp/copy.json" --time-limit 0.001 >"$tmp/tiny" 2>&1
 grep -qE '^blocks: sampled 2 of 864 per wave' "$tmp/tiny" &&
-	grep -qE 'DRAM load +4\.00 B +354 MB' "$tmp/tiny" && ok "1 us: the smallest sample, same DRAM load" ||
+	grep -qE 'DRAM load +4\.00 B +354 MB' "$tmp/tiny" &&
+	grep -q 'time limit (0.001 ms)' "$tmp/tiny" && ok "1 us: the smallest sample, same DRAM load" ||
 	bad "1 us: $(grep -E '^blocks|DRAM load|rror' "$tmp/tiny")"
-expect_error "negative limit" "--time-limit needs milliseconds" "$warpest" "${args[@]}" --time-limit -5
-expect_error "not a number" "--time-limit needs milliseconds" "$warpest" "${args[@]}" --time-limit nan
+# the 16-copy kernel's smallest sample does not: an error, no figures
+expect_error "1 us, 16 copies" "stopped at its time limit \(0\.001 ms\), even on a sample of blocks" \
+	"$warpest" "${args[@]}" "$tmp/copy16.json" --time-limit 0.001
+expect_error "negative limit" "--time-limit needs milliseconds" "$warpest" "${args[@]}" "$tmp/copy.json" --time-limit -5
+expect_error "not a number" "--time-limit needs milliseconds" "$warpest" "${args[@]}" "$tmp/copy.json" --time-limit nan
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -214,7 +214,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"launch evaluated instead");
 	if (!rc && timed_samples)
 		assumption_add(&e->assumptions, "evaluating every block did not fit the time limit "
-			"(%.0f ms): blocks sampled instead, so the figures depend on this machine's "
+			"(%g ms): blocks sampled instead, so the figures depend on this machine's "
 			"speed", config->time_limit_ms);
 	if (!ev) {
 		warpest_estimate_free(e);
@@ -223,7 +223,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	if (rc && block_evaluator_over_limit(ev) && ctx)
 		ctx->over_limit = 1;
 	if (rc && block_evaluator_timed_out(ev))
-		ctx_error(ctx, "kernel '%s': the estimate was stopped at its time limit (%.0f ms)%s; "
+		ctx_error(ctx, "kernel '%s': the estimate was stopped at its time limit (%g ms)%s; "
 			"give smaller parameter values or a longer limit", kernel->name,
 			config->time_limit_ms, timed_samples ? ", even on a sample of blocks" : "");
 	else if (rc && block_evaluator_over_limit(ev))
