@@ -344,6 +344,11 @@ void block_evaluator_set_deadline(block_evaluator *ev, double deadline)
 	next_check(ev);
 }
 
+double block_evaluator_deadline(const block_evaluator *ev)
+{
+	return ev->deadline;
+}
+
 int block_evaluator_check_limits(block_evaluator *ev)
 {
 	if (ev->work_limit > 0 && ev->work > ev->work_limit)

@@ -65,6 +65,7 @@ int block_evaluator_over_limit(const block_evaluator *ev);
  * `deadline` (0: never); block_evaluator_timed_out then says it was the
  * clock. The clock is read every 2^16 units of work and every 64th poll. */
 void block_evaluator_set_deadline(block_evaluator *ev, double deadline);
+double block_evaluator_deadline(const block_evaluator *ev);
 int block_evaluator_timed_out(const block_evaluator *ev);
 /* Called for every block a wave's footprint visits, evaluated or cached:
  * -1 once over a limit, reading the clock every 64th visit. */

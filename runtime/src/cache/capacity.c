@@ -5,19 +5,23 @@
 
 #include <math.h>
 
-double capacity_l1_oversubscription(const launch *l, double lines_per_block, int64_t wave_blocks)
+double capacity_l1_resident_blocks(const launch *l, int64_t wave_blocks)
 {
-	if (l->l1_capacity_bytes <= 0)
-		return 1e9;
 	/* a wave of n blocks spread over the SMs puts ceil(n / SMs) on each,
 	 * never more than occupancy allows */
 	double sms = l->hw->sm_count.value > 0 ? l->hw->sm_count.value : 1;
 	double resident = ceil((double)wave_blocks / sms);
 	if (resident > l->blocks_per_sm)
 		resident = l->blocks_per_sm;
-	if (resident < 1)
-		resident = 1;
-	return lines_per_block * l->hw->l1_line_bytes.value * resident / l->l1_capacity_bytes;
+	return resident < 1 ? 1 : resident;
+}
+
+double capacity_l1_oversubscription(const launch *l, double lines_per_block, int64_t wave_blocks)
+{
+	if (l->l1_capacity_bytes <= 0)
+		return 1e9;
+	return lines_per_block * l->hw->l1_line_bytes.value * capacity_l1_resident_blocks(l, wave_blocks) /
+		l->l1_capacity_bytes;
 }
 
 double capacity_l1_outer_iterations(const launch *l, const access_stats *access, double active_threads)

@@ -11,6 +11,10 @@
 #include "cache/block_eval.h"
 #include "launch/launch.h"
 
+/* Blocks resident on one SM while a wave of `wave_blocks` runs: ceil of
+ * the wave over the SMs, at most occupancy's blocks per SM, at least 1. */
+double capacity_l1_resident_blocks(const launch *l, int64_t wave_blocks);
+
 /* Allocated bytes of the blocks resident on one SM over the L1 left by
  * shared memory. `lines_per_block`: 128 B lines one block allocates;
  * `wave_blocks`: blocks in the wave (a grid smaller than a full wave puts

@@ -11,11 +11,16 @@
 
 #include "base/ctx.h"
 #include "cache/capacity.h"
+#include "cache/l1_reuse.h"
 #include "cache/memory_model.h"
 #include "cache/tlb.h"
 #include "cache/wave_boxes.h"
 #include "cache/wave_collect.h"
 
+/* Lane evaluations the L1 reuse replay may spend (at most an eighth of
+ * the work limit): every load of a 1024-thread block of the 15x15 tiled
+ * convolution (225 loads x 16 outputs a thread) fits. */
+#define L1_REPLAY_LANES ((int64_t)1 << 22)
 /* Reuse is followed back until its hit rate is negligible. */
 #define NEGLIGIBLE_HIT_RATE 1e-3
 /* How far back reuse is followed when blocks cannot be grouped into classes. */
@@ -190,7 +195,7 @@ static void choose_walks(const launch *l, const wave_plan *p, int *from)
  * earlier wave is visited: classes made for earlier waves carry no L1
  * statistics); a `light` wave's statistics only. */
 static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
-	int64_t count, int light, wave_eval *w)
+	int64_t count, int light, const l1_reuse_profile *reuse, wave_eval *w)
 {
 	const warpest_hw *hw = l->hw;
 	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
@@ -211,6 +216,10 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	m->l1_oversubscription = capacity_l1_oversubscription(l, m->l1_oversubscription / (double)count /
 		outer_iterations, count);
 	m->l1_capacity_hit_rate = capacity_l1_hit(hw, m->l1_oversubscription);
+	/* where a block's loads could be replayed: from their reuse distances */
+	double reuse_hit = reuse ? l1_reuse_hit_rate(l, reuse, capacity_l1_resident_blocks(l, count)) : -1;
+	if (reuse_hit >= 0)
+		m->l1_capacity_hit_rate = reuse_hit;
 	double redundant = m->wave_requested_load_sectors - m->wave_unique_load_sectors;
 	if (redundant < 0)
 		redundant = 0;
@@ -480,6 +489,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
 	int n = plan->n;
 	int *from = NULL;
+	l1_reuse_profile *reuse = NULL;
 	wave_eval *w = malloc(sizeof(*w) * ((size_t)n + 1));
 	footprint_cache *fc = calloc(1, sizeof(*fc));
 	if (!w || !fc) {
@@ -531,9 +541,29 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	if (budget > 0 && (force_sample || !block_evaluator_is_cached(ev)))
 		rc = plan_sample(ctx, l, ev, plan, from, w, budget, force_sample);
 	m->sample_runs = ev_mode.sample.runs; /* on failure: whether a sample was tried */
+	/* L1 reuse distances of a block in the middle of the dominant wave */
+	const char *reuse_none = NULL;
+	if (!rc && plan->n > 0) {
+		const wave_class *dc = &plan->c[plan->dominant];
+		int64_t max_lanes = L1_REPLAY_LANES;
+		if (budget > 0 && budget / 8 < max_lanes)
+			max_lanes = budget / 8;
+		reuse = malloc(sizeof(*reuse));
+		int got = reuse ? l1_reuse_profile_block(l, dc->first + dc->count / 2, max_lanes,
+			block_evaluator_deadline(ev), reuse, &reuse_none) : -1;
+		if (got < 0)
+			rc = ctx_error(ctx, "out of memory");
+		else if (got == 0 && reuse->redundant <= 0)
+			reuse_none = "the replayed block requests no sector twice";
+		if (got != 0 || reuse->redundant <= 0) {
+			free(reuse);
+			reuse = NULL;
+		}
+	}
 	for (int i = 0; i < n && !rc; i++)
 		if (!w[i].folded)
-			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &w[i]);
+			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, reuse,
+				&w[i]);
 	if (rc)
 		goto done;
 	/* Waves that do nothing while the kernel has accesses: guards idle
@@ -662,6 +692,9 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		a->tag_wavefronts /= *scale, a->cycles /= *scale, a->sectors /= *scale;
 		a->same_address_ways /= *scale;
 	}
+	m->l1_reuse_block = reuse ? reuse->block : -1;
+	m->l1_reuse_distance_lines = reuse ? reuse->mean_distance_lines : -1;
+	m->l1_reuse_none = reuse ? NULL : reuse_none;
 	m->rep_load_units_bytes = d->wave_load_units_bytes;
 	m->rep_store_bytes = d->wave_store_bytes;
 	m->rep_dram_load_bytes = d->wave_dram_load_bytes;
@@ -724,6 +757,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			(long long)plan->n_classes, plan->enumerated ? "" : " (among a systematic sample of "
 			"the waves)", (long long)plan->n_waves);
 done:
+	free(reuse);
 	free(from);
 	for (int i = 0; i < n; i++) {
 		free(w[i].access);

@@ -56,6 +56,13 @@ typedef struct memory_result {
 	double wave_requested_load_sectors, wave_unique_load_sectors;
 	double wave_l1_capacity_miss_sectors;
 	double l1_oversubscription, l1_capacity_hit_rate;
+	/* the hit rate from reuse distances (cache/l1_reuse.h): the block
+	 * replayed and the mean distance of its repeated sectors in lines; -1
+	 * and why not when the allocation argument (l1_oversubscription) gave
+	 * it */
+	int64_t l1_reuse_block;
+	double l1_reuse_distance_lines;
+	const char *l1_reuse_none;
 	double wave_store_sectors;
 	int n_classes;                  /* block classes */
 	/* wave classes (launch/wave_classes.h) */

@@ -179,6 +179,13 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(mem, "wave_l1_capacity_miss_sectors", m->wave_l1_capacity_miss_sectors);
 	put_d(mem, "l1_oversubscription", m->l1_oversubscription);
 	put_d(mem, "l1_capacity_hit_rate", m->l1_capacity_hit_rate);
+	json_object_object_add(mem, "l1_capacity_argument", json_object_new_string(
+		m->l1_reuse_block >= 0 ? "reuse distances" : "allocation"));
+	if (m->l1_reuse_block >= 0) {
+		put_i(mem, "l1_reuse_block", m->l1_reuse_block);
+		put_d(mem, "l1_reuse_distance_lines", m->l1_reuse_distance_lines);
+	} else if (m->l1_reuse_none)
+		json_object_object_add(mem, "l1_reuse_none", json_object_new_string(m->l1_reuse_none));
 	put_d(mem, "l2_duplication", m->l2_duplication);
 	put_d(mem, "l2_capacity_bytes", m->l2_capacity_bytes);
 	put_d(mem, "waves", e->scale);

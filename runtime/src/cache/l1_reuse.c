@@ -1,0 +1,430 @@
+/* L1 reuse distances of one block's global loads: the block's load
+ * warp-instructions replayed in program order, an LRU stack distance in
+ * 128 B lines for every repeated sector (docs/model.md §5, "L1 argument"). */
+#include "cache/l1_reuse.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/small_sort.h"
+#include "cache/capacity.h"
+
+#define EMPTY_KEY INT64_MIN
+/* Thread parts of loads in loops kept at once (8 MB) */
+#define REPLAY_CACHE_ENTRIES ((int64_t)1 << 20)
+
+/* Open-addressing map from sector or line numbers to a time. */
+typedef struct id_map {
+	int64_t *key, *value;
+	int64_t cap, n;
+} id_map;
+
+static uint64_t id_hash(int64_t k)
+{
+	uint64_t x = (uint64_t)k * 0x9E3779B97F4A7C15ull;
+	return x ^ (x >> 29);
+}
+
+static int id_map_grow(id_map *m)
+{
+	int64_t cap = m->cap ? 2 * m->cap : 1024;
+	int64_t *key = malloc(sizeof(int64_t) * (size_t)cap), *value = malloc(sizeof(int64_t) * (size_t)cap);
+	if (!key || !value) {
+		free(key);
+		free(value);
+		return -1;
+	}
+	for (int64_t i = 0; i < cap; i++)
+		key[i] = EMPTY_KEY;
+	for (int64_t i = 0; i < m->cap; i++) {
+		if (m->key[i] == EMPTY_KEY)
+			continue;
+		uint64_t h = id_hash(m->key[i]) & (uint64_t)(cap - 1);
+		while (key[h] != EMPTY_KEY)
+			h = (h + 1) & (uint64_t)(cap - 1);
+		key[h] = m->key[i];
+		value[h] = m->value[i];
+	}
+	free(m->key);
+	free(m->value);
+	m->key = key, m->value = value, m->cap = cap;
+	return 0;
+}
+
+/* The slot of `k`, inserted with value -1 when new; NULL when out of memory. */
+static int64_t *id_map_slot(id_map *m, int64_t k)
+{
+	if (2 * (m->n + 1) > m->cap && id_map_grow(m))
+		return NULL;
+	uint64_t h = id_hash(k) & (uint64_t)(m->cap - 1);
+	while (m->key[h] != EMPTY_KEY && m->key[h] != k)
+		h = (h + 1) & (uint64_t)(m->cap - 1);
+	if (m->key[h] == EMPTY_KEY) {
+		m->key[h] = k;
+		m->value[h] = -1;
+		m->n++;
+	}
+	return &m->value[h];
+}
+
+/* Times of the lines' last touches, with prefix counts (a Fenwick tree):
+ * the distinct lines touched after time t are the last touches after t. */
+typedef struct touch_times {
+	unsigned char *last;   /* 1 where a line was last touched at that time */
+	int32_t *tree;
+	int64_t cap, now;
+} touch_times;
+
+static void tree_add(touch_times *t, int64_t i, int32_t d)
+{
+	for (i++; i <= t->cap; i += i & -i)
+		t->tree[i - 1] += d;
+}
+
+static int64_t tree_prefix(const touch_times *t, int64_t n) /* sum over [0, n) */
+{
+	int64_t s = 0;
+	for (; n > 0; n -= n & -n)
+		s += t->tree[n - 1];
+	return s;
+}
+
+static int touch_times_grow(touch_times *t)
+{
+	int64_t cap = t->cap ? 2 * t->cap : 4096;
+	unsigned char *last = realloc(t->last, (size_t)cap);
+	if (!last)
+		return -1;
+	t->last = last;
+	memset(last + t->cap, 0, (size_t)(cap - t->cap));
+	int32_t *tree = realloc(t->tree, sizeof(int32_t) * (size_t)cap);
+	if (!tree)
+		return -1;
+	t->tree = tree;
+	t->cap = cap;
+	memset(tree, 0, sizeof(int32_t) * (size_t)cap);
+	for (int64_t i = 0; i < t->now; i++)
+		if (last[i])
+			tree_add(t, i, 1);
+	return 0;
+}
+
+static int bucket_of(int64_t d)
+{
+	if (d < L1_REUSE_EXACT)
+		return (int)d;
+	int b = L1_REUSE_EXACT + (int)floor(64.0 * log2((double)d / L1_REUSE_EXACT));
+	return b < L1_REUSE_BUCKETS ? b : L1_REUSE_BUCKETS - 1;
+}
+
+static double bucket_distance(int b)
+{
+	if (b < L1_REUSE_EXACT)
+		return b;
+	return L1_REUSE_EXACT * exp2((b - L1_REUSE_EXACT + 0.5) / 64.0);
+}
+
+/* A load's address (form 0) and guard constraints (1..) split into the
+ * part of the thread (tid, ctaid and the constant: fixed per lane) and the
+ * part of the loops (fixed per instruction). */
+typedef struct replay_load {
+	const bound_access *b;
+	int n_forms;
+	const linear_form *form[1 + COND_MAX_CONSTRAINTS];
+	int64_t *thread_part;   /* [warps][32][n_forms], once first run; NULL: per run */
+} replay_load;
+
+typedef struct replay {
+	const launch *l;
+	replay_load *loads;     /* global loads in program order */
+	int n_loads;
+	int64_t loop_value[EXPR_MAX_LOOPS];
+	int64_t ctaid[3];
+	int64_t (*tid)[3];
+	int tpb, warps;
+	int64_t cache_left;     /* thread-part entries that may still be cached */
+	int sectors_per_line;
+	id_map seen_sectors, line_time;
+	touch_times times;
+	l1_reuse_profile *out;
+	double distance_sum;
+	double deadline, check_at; /* lane evaluations at the next look at the clock */
+	int failed, timed_out;
+} replay;
+
+/* The thread parts of load `rl` for warp w into out[32][n_forms]. */
+static void thread_parts(const replay *r, const replay_load *rl, int w, int lanes, int64_t *out)
+{
+	int64_t v[EXPR_N_VARYING] = {0};
+	v[3] = r->ctaid[0], v[4] = r->ctaid[1], v[5] = r->ctaid[2];
+	for (int lane = 0; lane < lanes; lane++) {
+		const int64_t *t = r->tid[32 * w + lane];
+		v[0] = t[0], v[1] = t[1], v[2] = t[2];
+		for (int f = 0; f < rl->n_forms; f++)
+			out[lane * rl->n_forms + f] = linear_form_eval(rl->form[f], v);
+	}
+}
+
+/* Adds the sectors of a warp-instruction's lanes (thread parts tp, loop
+ * parts lp) to sectors[]; returns their number. */
+static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t *lp, int lanes,
+	int64_t sector, int64_t *sectors)
+{
+	int n = 0, nf = rl->n_forms;
+	int64_t bytes = rl->b->src->bytes;
+	for (int lane = 0; lane < lanes; lane++) {
+		const int64_t *x = tp + lane * nf;
+		int on = 1;
+		for (int f = 1; f < nf && on; f++)
+			on = x[f] + lp[f] >= 0;
+		if (!on)
+			continue;
+		int64_t addr = x[0] + lp[0];
+		int64_t first = addr / sector - (addr % sector < 0);
+		int64_t last = (addr + bytes - 1) / sector - ((addr + bytes - 1) % sector < 0);
+		for (int64_t s = first; s <= last && n < 64; s++)
+			sectors[n++] = s;
+	}
+	return n;
+}
+
+/* The lines of one warp-instruction's sorted sectors, each line's stack
+ * distance given to its repeated sectors. */
+static void touch_sectors(replay *r, const int64_t *sectors, int n)
+{
+	int spl = r->sectors_per_line;
+	for (int k = 0; k < n && !r->failed;) {
+		int64_t line = sectors[k] / spl - (sectors[k] % spl < 0);
+		int64_t *at = id_map_slot(&r->line_time, line);
+		if (!at || (r->times.now >= r->times.cap && touch_times_grow(&r->times))) {
+			r->failed = 1;
+			return;
+		}
+		int64_t before = *at;
+		int64_t distance = before >= 0 ? tree_prefix(&r->times, r->times.now) -
+			tree_prefix(&r->times, before + 1) : -1;
+		for (; k < n && sectors[k] / spl - (sectors[k] % spl < 0) == line; k++) {
+			if (k > 0 && sectors[k] == sectors[k - 1])
+				continue;
+			int64_t *seen = id_map_slot(&r->seen_sectors, sectors[k]);
+			if (!seen) {
+				r->failed = 1;
+				return;
+			}
+			if (*seen >= 0 && distance >= 0) {
+				r->out->redundant += 1;
+				r->out->count[bucket_of(distance)] += 1;
+				r->distance_sum += (double)distance;
+			}
+			*seen = 1;
+		}
+		if (before >= 0) {
+			r->times.last[before] = 0;
+			tree_add(&r->times, before, -1);
+		}
+		r->times.last[r->times.now] = 1;
+		tree_add(&r->times, r->times.now, 1);
+		*at = r->times.now++;
+	}
+}
+
+/* Load `i` once for every warp of the block, at the current loop values. */
+static void replay_instruction(replay *r, int i)
+{
+	replay_load *rl = &r->loads[i];
+	const km_access *a = rl->b->src;
+	int nf = rl->n_forms;
+	int64_t lp[1 + COND_MAX_CONSTRAINTS];
+	for (int f = 0; f < nf; f++) {
+		lp[f] = 0;
+		for (int j = 0; j < a->n_loops; j++)
+			lp[f] += rl->form[f]->coeff[6 + a->loops[j]] * r->loop_value[a->loops[j]];
+	}
+	/* loads in loops run many times: their thread parts are kept */
+	int64_t entries = (int64_t)r->warps * 32 * nf;
+	if (!rl->thread_part && a->n_loops > 0 && entries <= r->cache_left) {
+		rl->thread_part = malloc(sizeof(int64_t) * (size_t)entries);
+		if (!rl->thread_part) {
+			r->failed = 1;
+			return;
+		}
+		for (int w = 0; w < r->warps; w++)
+			thread_parts(r, rl, w, 32 * w + 32 <= r->tpb ? 32 : r->tpb - 32 * w,
+				rl->thread_part + (int64_t)w * 32 * nf);
+		r->cache_left -= entries;
+	}
+	int64_t scratch[32 * (1 + COND_MAX_CONSTRAINTS)], sectors[64];
+	int64_t sector = (int64_t)r->l->hw->sector_bytes.value;
+	for (int w = 0; w < r->warps && !r->failed; w++) {
+		int lanes = 32 * w + 32 <= r->tpb ? 32 : r->tpb - 32 * w;
+		const int64_t *tp = rl->thread_part + (int64_t)w * 32 * nf;
+		if (!rl->thread_part) {
+			thread_parts(r, rl, w, lanes, scratch);
+			tp = scratch;
+		}
+		int n = lane_sectors(rl, tp, lp, lanes, sector, sectors);
+		r->out->lane_evaluations += lanes;
+		if (r->deadline > 0 && r->out->lane_evaluations >= r->check_at) {
+			r->check_at += 65536;
+			if (clock_seconds() > r->deadline) {
+				r->timed_out = 1;
+				return;
+			}
+		}
+		small_sort_int64(sectors, n);
+		touch_sectors(r, sectors, n);
+	}
+}
+
+/* Loads [i0, i1) of r->loads, which share their loops up to `depth`: those
+ * with no further loop run once, runs of loads in the same next loop run
+ * that loop's iterations over their body. Every warp of the block runs an
+ * instruction before any runs the next. */
+static void replay_range(replay *r, int i0, int i1, int depth)
+{
+	for (int i = i0; i < i1 && !r->failed && !r->timed_out;) {
+		const km_access *a = r->loads[i].b->src;
+		if (a->n_loops == depth) {
+			replay_instruction(r, i++);
+			continue;
+		}
+		int loop = a->loops[depth], j = i + 1;
+		while (j < i1) {
+			const km_access *o = r->loads[j].b->src;
+			if (o->n_loops <= depth || o->loops[depth] != loop)
+				break;
+			j++;
+		}
+		const bound_loop *bl = &r->l->loops[loop];
+		for (int64_t it = 0; it < bl->trips && !r->failed && !r->timed_out; it++) {
+			r->loop_value[loop] = bl->lower + it * bl->src->step;
+			replay_range(r, i, j, depth + 1);
+		}
+		i = j;
+	}
+}
+
+/* Global loads in program order when every one can be replayed, with the
+ * lane evaluations the replay costs; NULL with `why` else. */
+static int *replayable_loads(const launch *l, int *n, double *lanes, const char **why)
+{
+	int *loads = malloc(sizeof(int) * ((size_t)l->n_accesses + 1));
+	if (!loads) {
+		*why = NULL;
+		return NULL;
+	}
+	*n = 0;
+	*lanes = 0;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		if (b->field->space != km_space_global || b->src->kind != km_load)
+			continue;
+		if (!b->src->analysable || !b->linear || !b->guard_linear || b->src->count > 1) {
+			*why = "a global load that is not affine, under a guard that is not a conjunction "
+				"of affine constraints, or repeated";
+			free(loads);
+			return NULL;
+		}
+		double work = l->threads_per_block;
+		for (int j = 0; j < b->src->n_loops; j++) {
+			const bound_loop *bl = &l->loops[b->src->loops[j]];
+			if (!bl->constant) {
+				*why = "a global load in a loop whose trips vary";
+				free(loads);
+				return NULL;
+			}
+			work *= (double)(bl->trips > 0 ? bl->trips : 0);
+		}
+		*lanes += work;
+		loads[(*n)++] = i;
+	}
+	return loads;
+}
+
+int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, double deadline,
+	l1_reuse_profile *out, const char **why)
+{
+	memset(out, 0, sizeof(*out));
+	out->block = block;
+	*why = NULL;
+	int n;
+	double lanes;
+	int *loads = replayable_loads(l, &n, &lanes, why);
+	if (!loads)
+		return *why ? 1 : -1;
+	int sector = (int)l->hw->sector_bytes.value, line = (int)l->hw->l1_line_bytes.value;
+	if (lanes > (double)max_lanes || sector <= 0 || line < sector || line % sector) {
+		*why = lanes > (double)max_lanes ? "more lane evaluations than the replay may spend" :
+			"a sector size that does not divide the line";
+		free(loads);
+		return 1;
+	}
+	int tpb = l->threads_per_block;
+	replay *r = calloc(1, sizeof(*r));
+	int64_t (*tid)[3] = malloc(sizeof(*tid) * ((size_t)tpb + 1));
+	replay_load *rl = calloc((size_t)n + 1, sizeof(*rl));
+	int rc = -1;
+	if (!r || !tid || !rl)
+		goto done;
+	for (int t = 0; t < tpb; t++) {
+		tid[t][0] = t % l->block[0];
+		tid[t][1] = (t / l->block[0]) % l->block[1];
+		tid[t][2] = t / (l->block[0] * l->block[1]);
+	}
+	for (int i = 0; i < n; i++) {
+		const bound_access *b = &l->accesses[loads[i]];
+		rl[i].b = b;
+		rl[i].form[0] = &b->addr;
+		for (int c = 0; c < b->guard.n; c++)
+			rl[i].form[1 + c] = &b->guard.ge0[c];
+		rl[i].n_forms = 1 + b->guard.n;
+	}
+	launch_block_coords(l, block, r->ctaid);
+	r->l = l;
+	r->loads = rl;
+	r->n_loads = n;
+	r->tid = tid;
+	r->tpb = tpb;
+	r->warps = (tpb + 31) / 32;
+	r->cache_left = REPLAY_CACHE_ENTRIES;
+	r->sectors_per_line = line / sector;
+	r->out = out;
+	r->deadline = deadline;
+	r->check_at = 65536;
+	replay_range(r, 0, n, 0);
+	rc = r->failed ? -1 : 0;
+	if (!rc && r->timed_out) {
+		*why = "the time limit";
+		rc = 1;
+	}
+	if (!rc && out->redundant > 0)
+		out->mean_distance_lines = r->distance_sum / out->redundant;
+	free(r->seen_sectors.key);
+	free(r->seen_sectors.value);
+	free(r->line_time.key);
+	free(r->line_time.value);
+	free(r->times.last);
+	free(r->times.tree);
+done:
+	for (int i = 0; rl && i < n; i++)
+		free(rl[i].thread_part);
+	free(rl);
+	free(r);
+	free(tid);
+	free(loads);
+	return rc;
+}
+
+double l1_reuse_hit_rate(const launch *l, const l1_reuse_profile *p, double resident)
+{
+	if (p->redundant <= 0 || l->l1_capacity_bytes <= 0)
+		return -1;
+	double miss = 0, line = l->hw->l1_line_bytes.value;
+	for (int b = 0; b < L1_REUSE_BUCKETS; b++)
+		if (p->count[b] > 0)
+			miss += p->count[b] * (1.0 - capacity_l1_hit(l->hw,
+				resident * bucket_distance(b) * line / l->l1_capacity_bytes));
+	return 1.0 - miss / p->redundant;
+}

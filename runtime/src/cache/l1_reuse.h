@@ -1,0 +1,45 @@
+/* L1 reuse distances of one block's global loads (docs/model.md §5, "L1
+ * argument"). The block's load warp-instructions are replayed in program
+ * order (the access list's order, loops iterated as they nest; every warp
+ * of the block at one instruction before the next); each sector requested
+ * again gets the number of distinct 128 B lines the block touched since
+ * its line was last touched: its LRU stack distance. A repeated sector
+ * then hits unless the lines of the resident blocks over that distance
+ * exceed L1, instead of unless the blocks' whole allocations do. */
+#ifndef WARPEST_L1_REUSE_H
+#define WARPEST_L1_REUSE_H
+
+#include <stdint.h>
+
+#include "launch/launch.h"
+
+/* Distances are kept exactly below this many lines, in buckets of 1/64
+ * octave above. */
+#define L1_REUSE_EXACT 1024
+#define L1_REUSE_BUCKETS (L1_REUSE_EXACT + 64 * 40)
+
+typedef struct l1_reuse_profile {
+	int64_t block;              /* the block replayed */
+	double redundant;           /* sector requests of sectors requested before */
+	double lane_evaluations;    /* work spent */
+	double mean_distance_lines; /* over the redundant requests */
+	double count[L1_REUSE_BUCKETS]; /* redundant requests per distance bucket */
+} l1_reuse_profile;
+
+/* Replays block `block`. Returns 0 with the profile; 1 when it does not
+ * apply (a global load that is not affine, guarded by other than a
+ * conjunction of affine constraints, repeated by `count`, or in a loop whose
+ * trips vary; more than `max_lanes` lane evaluations; the clock past
+ * `deadline`, read every 2^16 lane evaluations, 0: none), with `why` set;
+ * -1 when out of memory. */
+int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, double deadline,
+	l1_reuse_profile *out, const char **why);
+
+/* Share of the profile's redundant requests that hit when `resident`
+ * blocks share the L1 alike: 1 - mean of m1(resident * D * line / C1)
+ * (hit_l1_redundant, the curve fitted for the allocation argument, whose
+ * cyclic benchmark has D = the whole allocation). -1 when the profile has
+ * no redundant request. */
+double l1_reuse_hit_rate(const launch *l, const l1_reuse_profile *p, double resident);
+
+#endif
