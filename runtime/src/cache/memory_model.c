@@ -21,6 +21,9 @@
  * the work limit): every load of a 1024-thread block of the 15x15 tiled
  * convolution (225 loads x 16 outputs a thread) fits. */
 #define L1_REPLAY_LANES ((int64_t)1 << 22)
+/* Below this allocation miss rate the replay cannot matter: no reuse
+ * distance exceeds the block's allocation, so its hit rate is higher still. */
+#define L1_REPLAY_MISS_RATE 1e-6
 /* Reuse is followed back until its hit rate is negligible. */
 #define NEGLIGIBLE_HIT_RATE 1e-3
 /* How far back reuse is followed when blocks cannot be grouped into classes. */
@@ -194,8 +197,35 @@ static void choose_walks(const launch *l, const wave_plan *p, int *from)
 /* The wave's own footprint and statistics (every class's, before any
  * earlier wave is visited: classes made for earlier waves carry no L1
  * statistics); a `light` wave's statistics only. */
+/* The L1 reuse replay of one run: made when a wave first needs it. */
+typedef struct l1_replay {
+	int tried;
+	int64_t block, max_lanes;
+	double deadline;
+	l1_reuse_profile *profile; /* NULL: none (why in `none`) */
+	const char *none;
+} l1_replay;
+
+/* The profile, replayed on first use; 0, or -1 when out of memory. */
+static int l1_replay_get(const launch *l, l1_replay *rp)
+{
+	if (rp->tried)
+		return 0;
+	rp->tried = 1;
+	rp->profile = malloc(sizeof(*rp->profile));
+	int got = rp->profile ? l1_reuse_profile_block(l, rp->block, rp->max_lanes, rp->deadline,
+		rp->profile, &rp->none) : -1;
+	if (got == 0 && rp->profile->redundant <= 0)
+		rp->none = "the replayed block requests no sector twice";
+	if (got != 0 || rp->profile->redundant <= 0) {
+		free(rp->profile);
+		rp->profile = NULL;
+	}
+	return got < 0 ? -1 : 0;
+}
+
 static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
-	int64_t count, int light, const l1_reuse_profile *reuse, wave_eval *w)
+	int64_t count, int light, l1_replay *replay, wave_eval *w)
 {
 	const warpest_hw *hw = l->hw;
 	int64_t fetch = (int64_t)hw->dram_fetch_bytes.value;
@@ -203,6 +233,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	memory_result *m = &w->r;
 	m->wave_blocks = count;
 	m->rep_first = first;
+	m->l1_reuse_block = -1;
 	wave_footprint cur;
 	run_list_init(&cur.load_bytes);
 	run_list_init(&cur.store_bytes);
@@ -216,10 +247,19 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	m->l1_oversubscription = capacity_l1_oversubscription(l, m->l1_oversubscription / (double)count /
 		outer_iterations, count);
 	m->l1_capacity_hit_rate = capacity_l1_hit(hw, m->l1_oversubscription);
-	/* where a block's loads could be replayed: from their reuse distances */
-	double reuse_hit = reuse ? l1_reuse_hit_rate(l, reuse, capacity_l1_resident_blocks(l, count)) : -1;
-	if (reuse_hit >= 0)
-		m->l1_capacity_hit_rate = reuse_hit;
+	/* where a block's loads can be replayed: from their reuse distances
+	 * (not needed where the whole allocation hits) */
+	if (1.0 - m->l1_capacity_hit_rate > L1_REPLAY_MISS_RATE) {
+		if (l1_replay_get(l, replay)) {
+			rc = ctx_error(ctx, "out of memory");
+			goto done;
+		}
+		if (replay->profile) {
+			m->l1_capacity_hit_rate = l1_reuse_hit_rate(l, replay->profile,
+				capacity_l1_resident_blocks(l, count));
+			m->l1_reuse_block = replay->profile->block;
+		}
+	}
 	double redundant = m->wave_requested_load_sectors - m->wave_unique_load_sectors;
 	if (redundant < 0)
 		redundant = 0;
@@ -489,7 +529,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	*scale = l->n_blocks > l->wave_blocks ? (double)l->n_blocks / (double)l->wave_blocks : 1.0;
 	int n = plan->n;
 	int *from = NULL;
-	l1_reuse_profile *reuse = NULL;
+	l1_replay replay = {0};
 	wave_eval *w = malloc(sizeof(*w) * ((size_t)n + 1));
 	footprint_cache *fc = calloc(1, sizeof(*fc));
 	if (!w || !fc) {
@@ -542,27 +582,15 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		rc = plan_sample(ctx, l, ev, plan, from, w, budget, force_sample);
 	m->sample_runs = ev_mode.sample.runs; /* on failure: whether a sample was tried */
 	/* L1 reuse distances of a block in the middle of the dominant wave */
-	const char *reuse_none = NULL;
-	if (!rc && plan->n > 0) {
+	if (plan->n > 0) {
 		const wave_class *dc = &plan->c[plan->dominant];
-		int64_t max_lanes = L1_REPLAY_LANES;
-		if (budget > 0 && budget / 8 < max_lanes)
-			max_lanes = budget / 8;
-		reuse = malloc(sizeof(*reuse));
-		int got = reuse ? l1_reuse_profile_block(l, dc->first + dc->count / 2, max_lanes,
-			block_evaluator_deadline(ev), reuse, &reuse_none) : -1;
-		if (got < 0)
-			rc = ctx_error(ctx, "out of memory");
-		else if (got == 0 && reuse->redundant <= 0)
-			reuse_none = "the replayed block requests no sector twice";
-		if (got != 0 || reuse->redundant <= 0) {
-			free(reuse);
-			reuse = NULL;
-		}
+		replay.block = dc->first + dc->count / 2;
+		replay.max_lanes = budget > 0 && budget / 8 < L1_REPLAY_LANES ? budget / 8 : L1_REPLAY_LANES;
+		replay.deadline = block_evaluator_deadline(ev);
 	}
 	for (int i = 0; i < n && !rc; i++)
 		if (!w[i].folded)
-			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, reuse,
+			rc = eval_own(ctx, ev, l, plan->c[i].first, plan->c[i].count, w[i].light, &replay,
 				&w[i]);
 	if (rc)
 		goto done;
@@ -692,9 +720,10 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		a->tag_wavefronts /= *scale, a->cycles /= *scale, a->sectors /= *scale;
 		a->same_address_ways /= *scale;
 	}
-	m->l1_reuse_block = reuse ? reuse->block : -1;
-	m->l1_reuse_distance_lines = reuse ? reuse->mean_distance_lines : -1;
-	m->l1_reuse_none = reuse ? NULL : reuse_none;
+	m->l1_reuse_block = d->l1_reuse_block;
+	m->l1_reuse_distance_lines = replay.profile ? replay.profile->mean_distance_lines : -1;
+	m->l1_reuse_none = !replay.tried ? "the allocation hits: no reuse distance is longer" :
+		replay.profile ? NULL : replay.none;
 	m->rep_load_units_bytes = d->wave_load_units_bytes;
 	m->rep_store_bytes = d->wave_store_bytes;
 	m->rep_dram_load_bytes = d->wave_dram_load_bytes;
@@ -757,7 +786,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			(long long)plan->n_classes, plan->enumerated ? "" : " (among a systematic sample of "
 			"the waves)", (long long)plan->n_waves);
 done:
-	free(reuse);
+	free(replay.profile);
 	free(from);
 	for (int i = 0; i < n; i++) {
 		free(w[i].access);
