@@ -190,8 +190,10 @@ static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t 
 	return n;
 }
 
-/* The lines of one warp-instruction's sorted sectors, each line's stack
- * distance given to its repeated sectors. */
+/* The lines of one warp-instruction's sorted sectors. A repeated sector's
+ * distance is the lines other than its own touched since it was last
+ * requested: a sectored L1 keeps it only while its line stays in, and a
+ * touch of another sector of the line since does not bring it back. */
 static void touch_sectors(replay *r, const int64_t *sectors, int n)
 {
 	int spl = r->sectors_per_line;
@@ -202,23 +204,22 @@ static void touch_sectors(replay *r, const int64_t *sectors, int n)
 			r->failed = 1;
 			return;
 		}
-		int64_t before = *at;
-		int64_t distance = before >= 0 ? tree_prefix(&r->times, r->times.now) -
-			tree_prefix(&r->times, before + 1) : -1;
+		int64_t before = *at, touched = tree_prefix(&r->times, r->times.now);
 		for (; k < n && sectors[k] / spl - (sectors[k] % spl < 0) == line; k++) {
 			if (k > 0 && sectors[k] == sectors[k - 1])
 				continue;
-			int64_t *seen = id_map_slot(&r->seen_sectors, sectors[k]);
-			if (!seen) {
+			int64_t *last = id_map_slot(&r->seen_sectors, sectors[k]);
+			if (!last) {
 				r->failed = 1;
 				return;
 			}
-			if (*seen >= 0 && distance >= 0) {
+			if (*last >= 0) {
+				int64_t distance = touched - tree_prefix(&r->times, *last + 1) - (before > *last);
 				r->out->redundant += 1;
 				r->out->count[bucket_of(distance)] += 1;
 				r->distance_sum += (double)distance;
 			}
-			*seen = 1;
+			*last = r->times.now;
 		}
 		if (before >= 0) {
 			r->times.last[before] = 0;

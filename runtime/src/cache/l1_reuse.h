@@ -2,8 +2,10 @@
  * argument"). The block's load warp-instructions are replayed in program
  * order (the access list's order, loops iterated as they nest; every warp
  * of the block at one instruction before the next); each sector requested
- * again gets the number of distinct 128 B lines the block touched since
- * its line was last touched: its LRU stack distance. A repeated sector
+ * again gets the number of distinct 128 B lines, other than its own, the
+ * block touched since that sector was last requested: its LRU stack
+ * distance in a sectored cache (a touch of another sector of its line
+ * keeps the line, not a sector already evicted with it). A repeated sector
  * then hits unless the lines of the resident blocks over that distance
  * exceed L1, instead of unless the blocks' whole allocations do. */
 #ifndef WARPEST_L1_REUSE_H
