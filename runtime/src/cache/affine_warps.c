@@ -125,14 +125,15 @@ static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
 	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
 }
 
-/* One warp of affine_access_stats when the loops do not move its guard:
- * the warp is active, idle or split alike in every tuple, so every tuple
- * is counted at once and only the costed ones (every sample_stride-th of
- * the block's tuple sequence, which starts at t0 for this warp) are
- * visited. Same sums as the tuple walk. */
+/* One warp of affine_access_stats over the tuples of loops [first_loop,
+ * n_loops) (the outer ones fixed: their parts are in block_part and g_part)
+ * when those loops do not move its guard: the warp is active, idle or split
+ * alike in every tuple, so every tuple is counted at once and only the
+ * costed ones (every sample_stride-th of the block's tuple sequence, which
+ * starts at t0 here) are visited. Same sums as the tuple walk. */
 static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
-	int warp, int64_t n_tuples, int64_t t0, const int64_t *trips, const int64_t *step,
-	int64_t block_part, const linear_form *const *g, const int64_t *g_part, const int64_t *g_min,
+	int warp, int64_t n_tuples, int64_t t0, int first_loop, const int64_t *trips,
+	const int64_t *step, int64_t block_part, const linear_form *const *g, const int64_t *g_part, const int64_t *g_min,
 	const int64_t *g_max, int n_checks)
 {
 	const launch *l = ev->l;
@@ -172,7 +173,7 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 			return -1;
 		/* the tuple's loop indices: the innermost loop fastest */
 		int64_t loop_part = 0, rest = n;
-		for (int j = a->n_loops - 1; j >= 0; j--) {
+		for (int j = a->n_loops - 1; j >= first_loop; j--) {
 			loop_part += step[j] * (rest % trips[j]);
 			rest /= trips[j];
 		}
@@ -191,6 +192,25 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 		add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
 	}
 	return 0;
+}
+
+/* The next tuple of loops [0, n_loops): the innermost fastest, as the lane
+ * walk; `part` and `g` (the address's and the open constraints' loop parts)
+ * follow. */
+static void next_tuple(int n_loops, int64_t *idx, const int64_t *trips, const int64_t *step,
+	int64_t (*g_step)[COND_MAX_CONSTRAINTS], int n_checks, int64_t *part, int64_t *g)
+{
+	for (int j = n_loops - 1; j >= 0; j--) {
+		*part += step[j];
+		for (int k = 0; k < n_checks; k++)
+			g[k] += g_step[j][k];
+		if (++idx[j] < trips[j])
+			break;
+		*part -= step[j] * trips[j];
+		for (int k = 0; k < n_checks; k++)
+			g[k] -= g_step[j][k] * trips[j];
+		idx[j] = 0;
+	}
 }
 
 /* The L1 statistics of an affine access whose loops have constant bounds.
@@ -238,11 +258,12 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 	double weight = ev->plans[b->index].sample_stride;
 	int global = b->field->space == km_space_global;
 	int64_t t_index = 0;
-	/* whether the loops move the guard: the same for every warp */
-	int guard_moves = 0;
-	for (int j = 0; j < a->n_loops; j++)
+	/* the innermost loops that do not move the guard (from `still` on): the
+	 * same for every warp */
+	int still = a->n_loops;
+	for (int moves = 0; still > 0 && !moves; still -= !moves)
 		for (int k = 0; k < n_checks; k++)
-			guard_moves |= g_step[j][k] != 0;
+			moves |= g_step[still - 1][k] != 0;
 	for (int warp = 0; warp < l->warps_per_block; warp++) {
 		int first = 32 * warp;
 		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
@@ -270,11 +291,25 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 				ev->warp_range_known[id][warp] = 1;
 			}
 		}
-		if (!guard_moves && weight > 1) {
-			if (sampled_tuples_stats(ev, cls, b, warp, n_tuples, t_index, trips, step, block_part,
-				g, g_part, g_min, g_max, n_checks))
-				return -1;
-			t_index += n_tuples;
+		if (still < a->n_loops && weight > 1) {
+			/* each tuple of the loops that move the guard (one when none
+			 * does: the whole walk) fixes the guard for the still loops'
+			 * tuples; those are counted at once */
+			int64_t n_outer = 1, n_inner = 1, outer_part = 0, g_at[COND_MAX_CONSTRAINTS];
+			for (int j = 0; j < a->n_loops; j++) {
+				int64_t t = trips[j] > 0 ? trips[j] : 0;
+				*(j < still ? &n_outer : &n_inner) *= t;
+				idx[j] = 0;
+			}
+			for (int k = 0; k < n_checks; k++)
+				g_at[k] = g_part[k];
+			for (int64_t o = 0; o < n_outer; o++) {
+				if (sampled_tuples_stats(ev, cls, b, warp, n_inner, t_index, still, trips, step,
+					block_part + outer_part, g, g_at, g_min, g_max, n_checks))
+					return -1;
+				t_index += n_inner;
+				next_tuple(still, idx, trips, step, g_step, n_checks, &outer_part, g_at);
+			}
 			continue;
 		}
 		int64_t loop_part = 0, g_loop[COND_MAX_CONSTRAINTS];
@@ -325,18 +360,7 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 			}
 			if (cost)
 				add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
-			/* next tuple: the innermost loop fastest, as the lane walk */
-			for (int j = a->n_loops - 1; j >= 0; j--) {
-				loop_part += step[j];
-				for (int k = 0; k < n_checks; k++)
-					g_loop[k] += g_step[j][k];
-				if (++idx[j] < trips[j])
-					break;
-				loop_part -= step[j] * trips[j];
-				for (int k = 0; k < n_checks; k++)
-					g_loop[k] -= g_step[j][k] * trips[j];
-				idx[j] = 0;
-			}
+			next_tuple(a->n_loops, idx, trips, step, g_step, n_checks, &loop_part, g_loop);
 		}
 	}
 	return 0;

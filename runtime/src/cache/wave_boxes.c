@@ -3,55 +3,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/expr.h"
-#include "base/small_sort.h"
+#include "cache/wave_rows.h"
 
-/* Box variables: global coordinates x, y, z, then the iteration index of
- * each kernel loop (value = lower + step * index). */
-#define N_BOX_VARS (3 + EXPR_MAX_LOOPS)
+/* The box variables (wave_rows.h): per dimension d, the global coordinate
+ * g = ctaid*ntid + tid when every form of the access has ctaid's coefficient
+ * ntid times tid's, else tid (variable d) and ctaid (variable 3 + d) apart
+ * (a thread's tile: tid.x + 3*ctaid.x with one thread in x); then loops. */
+#define V_CTAID(d) (3 + (d))
+#define V_LOOP(i) (6 + (i))
+
+/* Tid and loop values a guard couples with other variables, one tuple at a
+ * time at most (the fallback of slice_box). */
 #define MAX_EXPANDED_TUPLES 4096
 
-typedef struct box {
-	int64_t lo[N_BOX_VARS], hi[N_BOX_VARS]; /* inclusive */
-} box;
+typedef __int128 wide;
 
-/* An affine form over the box variables. */
-typedef struct box_form {
-	int64_t c0;
-	int64_t c[N_BOX_VARS];
-} box_form;
-
-/* Rewrites a linear form over (tid, ctaid, loop values) as a form over box
- * variables; fails when it does not depend on threads through ctaid*ntid+tid. */
-static int to_box_form(const launch *l, const linear_form *f, box_form *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->c0 = f->c0;
-	for (int d = 0; d < 3; d++) {
-		if (f->coeff[3 + d] != f->coeff[d] * l->block[d])
-			return 0;
-		out->c[d] = f->coeff[d];
-	}
-	for (int i = 0; i < l->kernel->n_loops; i++) {
-		int64_t k = f->coeff[6 + i];
-		if (!k)
-			continue;
-		const bound_loop *bl = &l->loops[i];
-		if (!bl->constant)
-			return 0;
-		out->c0 += k * bl->lower;
-		out->c[3 + i] = k * bl->src->step;
-	}
-	return 1;
-}
-
-static int n_vars(const box_form *f)
-{
-	int n = 0;
-	for (int v = 0; v < N_BOX_VARS; v++)
-		n += f->c[v] != 0;
-	return n;
-}
+/* One global access in box form. */
+typedef struct box_access {
+	const bound_access *b;
+	int split;        /* dimensions whose tid and ctaid are variables apart */
+	box_form addr;
+	box_form guards[COND_MAX_CONSTRAINTS];
+	int n_guards;
+	uint32_t minors;  /* tid and loop variables in guards of several variables */
+	int64_t tuples;   /* their values' product */
+} box_access;
 
 static int in_access_loops(const km_access *a, int loop)
 {
@@ -61,254 +37,145 @@ static int in_access_loops(const km_access *a, int loop)
 	return 0;
 }
 
-/* The loops of `a` that a guard couples with another variable: they are
- * iterated one value at a time so every constraint bounds one variable. */
-static int expanded_loops(const launch *l, const bound_access *b, const box_form *guards,
-	int *expanded, int64_t *tuples)
+/* The dimensions where `f` does not depend on threads through ctaid*ntid+tid. */
+static int split_dims(const launch *l, const linear_form *f)
 {
-	int mask = 0;
-	for (int c = 0; c < b->guard.n; c++)
-		if (n_vars(&guards[c]) > 1)
-			for (int i = 0; i < l->kernel->n_loops; i++)
-				if (guards[c].c[3 + i])
-					mask |= 1 << i;
-	*tuples = 1;
-	for (int i = 0; i < l->kernel->n_loops; i++)
-		if (mask & (1 << i)) {
-			if (!in_access_loops(b->src, i))
-				return 0;
-			*tuples *= l->loops[i].trips > 0 ? l->loops[i].trips : 1;
-		}
-	*expanded = mask;
-	return *tuples <= MAX_EXPANDED_TUPLES;
+	int split = 0;
+	for (int d = 0; d < 3; d++)
+		if (f->coeff[3 + d] != f->coeff[d] * l->block[d])
+			split |= 1 << d;
+	return split;
 }
 
-static int access_applicable(const launch *l, const bound_access *b)
+/* Rewrites a linear form over (tid, ctaid, loop values) as a form over box
+ * variables; fails when it uses a loop whose bounds vary. */
+static int to_box_form(const launch *l, const linear_form *f, int split, box_form *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->c0 = f->c0;
+	for (int d = 0; d < 3; d++) {
+		out->c[d] = f->coeff[d];
+		if (split & (1 << d))
+			out->c[V_CTAID(d)] = f->coeff[3 + d];
+	}
+	for (int i = 0; i < l->kernel->n_loops; i++) {
+		int64_t k = f->coeff[6 + i];
+		if (!k)
+			continue;
+		const bound_loop *bl = &l->loops[i];
+		if (!bl->constant)
+			return 0;
+		out->c0 += k * bl->lower;
+		out->c[V_LOOP(i)] = k * bl->src->step;
+	}
+	return 1;
+}
+
+/* Whether box variable v is a tid apart from its ctaid, or a loop: few
+ * values, independent of the wave. The others (global coordinates, ctaid)
+ * span the wave. */
+static int is_minor(const box_access *x, int v)
+{
+	return v >= V_LOOP(0) || (v < 3 && (x->split & (1 << v)));
+}
+
+/* The access in box form; 0 when boxes do not apply to it: not affine, a
+ * loop with varying bounds, a guard constraint on two variables that span
+ * the wave (a triangle), or coupled minor variables with too many values. */
+static int box_access_init(const launch *l, const bound_access *b, box_access *x)
 {
 	const km_access *a = b->src;
-	if (b->field->space != km_space_global || !a->analysable)
-		return 1;
 	if (!b->linear || !b->guard_linear)
 		return 0;
-	box_form addr, guards[COND_MAX_CONSTRAINTS];
-	if (!to_box_form(l, &b->addr, &addr))
+	x->b = b;
+	x->split = split_dims(l, &b->addr);
+	for (int c = 0; c < b->guard.n; c++)
+		x->split |= split_dims(l, &b->guard.ge0[c]);
+	x->n_guards = b->guard.n;
+	if (!to_box_form(l, &b->addr, x->split, &x->addr))
 		return 0;
 	for (int c = 0; c < b->guard.n; c++)
-		if (!to_box_form(l, &b->guard.ge0[c], &guards[c]))
+		if (!to_box_form(l, &b->guard.ge0[c], x->split, &x->guards[c]))
 			return 0;
 	for (int i = 0; i < l->kernel->n_loops; i++)
-		if ((addr.c[3 + i] || in_access_loops(a, i)) && !l->loops[i].constant)
+		if ((x->addr.c[V_LOOP(i)] || in_access_loops(a, i)) && !l->loops[i].constant)
 			return 0;
-	int expanded;
-	int64_t tuples;
-	if (!expanded_loops(l, b, guards, &expanded, &tuples))
-		return 0;
-	/* after expansion, each constraint must bound at most one variable */
+	x->minors = 0;
 	for (int c = 0; c < b->guard.n; c++) {
-		int n = 0;
-		for (int v = 0; v < N_BOX_VARS; v++)
-			n += guards[c].c[v] && !(v >= 3 && (expanded & (1 << (v - 3))));
-		if (n > 1)
+		int majors = 0, vars = 0;
+		uint32_t minors = 0;
+		for (int v = 0; v < N_BOX_VARS; v++) {
+			if (!x->guards[c].c[v])
+				continue;
+			vars++;
+			if (is_minor(x, v))
+				minors |= 1u << v;
+			else
+				majors++;
+		}
+		if (majors > 1)
+			return 0;
+		if (vars > 1)
+			x->minors |= minors;
+	}
+	x->tuples = 1;
+	for (int v = 0; v < N_BOX_VARS; v++) {
+		if (!(x->minors & (1u << v)))
+			continue;
+		int64_t values;
+		if (v < 3) {
+			values = l->block[v];
+		} else {
+			/* a loop outside the access has no value of its own here */
+			if (!in_access_loops(a, v - V_LOOP(0)))
+				return 0;
+			values = l->loops[v - V_LOOP(0)].trips > 0 ? l->loops[v - V_LOOP(0)].trips : 1;
+		}
+		x->tuples *= values;
+		if (x->tuples > MAX_EXPANDED_TUPLES)
 			return 0;
 	}
 	return 1;
+}
+
+static int boxed_access(const bound_access *b)
+{
+	return b->field->space == km_space_global && b->src->analysable;
 }
 
 int wave_boxes_applicable(const launch *l)
 {
-	for (int i = 0; i < l->n_accesses; i++)
-		if (!access_applicable(l, &l->accesses[i]))
+	for (int i = 0; i < l->n_accesses; i++) {
+		box_access x;
+		if (boxed_access(&l->accesses[i]) && !box_access_init(l, &l->accesses[i], &x))
 			return 0;
+	}
 	return 1;
 }
 
-static int64_t floor_div64(int64_t a, int64_t b)
+/* ---- boxes inside the guards ----
+ * A guard constraint of one variable clips the box. One of several is
+ * sliced along one of them, m: the values of m where it holds for every
+ * value of the others (one box, the constraint dropped), and the few
+ * boundary values where it holds for some (each a box with m fixed, the
+ * constraint one variable shorter). m is the variable with the fewest
+ * boundary values: for tid.x + 64*ctaid.x < n, ctaid (one boundary
+ * block); for 6*gy + it < 2048 with it < 6, gy (one boundary row). */
+
+typedef struct leaves {
+	box *b;
+	int64_t n, cap;
+	int64_t budget; /* recursion steps left; past them, `over` */
+	int over, oom;
+} leaves;
+
+/* Room for one more element in a growing array; -1 when memory runs out. */
+static int room_for_one(void **array, int64_t n, int64_t *cap, size_t size)
 {
-	int64_t q = a / b;
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-/* Narrows the box by `form >= 0`, a form of at most one variable (the
- * expanded loops already folded into c0). Returns 0 when it empties. */
-static int clip(box *bx, const box_form *f)
-{
-	for (int v = 0; v < N_BOX_VARS; v++) {
-		int64_t a = f->c[v];
-		if (!a)
-			continue;
-		if (a > 0) {
-			int64_t lo = -floor_div64(f->c0, a); /* a*x >= -c0  ->  x >= ceil(-c0/a) */
-			if (lo > bx->lo[v])
-				bx->lo[v] = lo;
-		} else {
-			int64_t hi = floor_div64(f->c0, -a); /* -a*x <= c0 */
-			if (hi < bx->hi[v])
-				bx->hi[v] = hi;
-		}
-		return bx->lo[v] <= bx->hi[v];
-	}
-	return f->c0 >= 0;
-}
-
-typedef struct emitter {
-	run_list *out;
-	int64_t runs, max_runs;
-	int failed;
-} emitter;
-
-/* Emits the addresses of `addr` over box `bx` as rows along the variable with
- * the smallest stride: contiguous rows become one run each. */
-/* The variable rows run along (the first with the smallest nonzero stride;
- * -1 when the address is constant) in *inner, and the other variables the
- * address uses in `outer`, by index. Returns their number, or -1 when the
- * box is empty. */
-static int row_variables(const box *bx, const box_form *addr, int *inner, int *outer)
-{
-	int n = 0;
-	*inner = -1;
-	for (int v = 0; v < N_BOX_VARS; v++) {
-		if (bx->lo[v] > bx->hi[v])
-			return -1;
-		if (!addr->c[v])
-			continue;
-		outer[n++] = v;
-		if (*inner < 0 || llabs((long long)addr->c[v]) < llabs((long long)addr->c[*inner]))
-			*inner = v;
-	}
-	int w = 0;
-	for (int i = 0; i < n; i++)
-		if (outer[i] != *inner)
-			outer[w++] = outer[i];
-	return w;
-}
-
-static void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
-{
-	int vars[N_BOX_VARS], inner;
-	int n = row_variables(bx, addr, &inner, vars);
-	if (n < 0)
-		return;
-	if (inner < 0) {
-		em->runs++;
-		if (em->runs <= em->max_runs && run_list_push(em->out, addr->c0, addr->c0 + bytes))
-			em->failed = 1;
-		return;
-	}
-	int64_t c_in = addr->c[inner];
-	int contiguous = llabs((long long)c_in) <= bytes;
-	double rows = contiguous ? 1 : (double)(bx->hi[inner] - bx->lo[inner] + 1);
-	for (int i = 0; i < n; i++)
-		rows *= (double)(bx->hi[vars[i]] - bx->lo[vars[i]] + 1);
-	if ((double)em->runs + rows > (double)em->max_runs) {
-		em->runs = em->max_runs + 1;
-		return;
-	}
-	em->runs += (int64_t)rows;
-	/* odometer over the outer variables */
-	int64_t val[N_BOX_VARS];
-	for (int i = 0; i < n; i++)
-		val[vars[i]] = bx->lo[vars[i]];
-	for (;;) {
-		int64_t base = addr->c0;
-		for (int i = 0; i < n; i++)
-			base += addr->c[vars[i]] * val[vars[i]];
-		int64_t first = base + c_in * bx->lo[inner], last = base + c_in * bx->hi[inner];
-		if (first > last) {
-			int64_t t = first;
-			first = last;
-			last = t;
-		}
-		if (contiguous) {
-			if (run_list_push(em->out, first, last + bytes))
-				em->failed = 1;
-		} else {
-			int64_t step = llabs((long long)c_in);
-			for (int64_t a = first; a <= last; a += step)
-				if (run_list_push(em->out, a, a + bytes))
-					em->failed = 1;
-		}
-		int i = 0;
-		for (; i < n; i++) {
-			int v = vars[i];
-			if (++val[v] <= bx->hi[v])
-				break;
-			val[v] = bx->lo[v];
-		}
-		if (i == n || em->failed)
-			return;
-	}
-}
-
-/* ---- translated unions ----
- * Accesses with the same coefficients, guards and loops (a stencil's
- * neighbours) differ only by a constant d_j. Writing d_j = sum_v s_jv*c_v + r_j
- * over the outer variables v (all but the one with the smallest stride),
- * access j at outer point o is the base access at o + s_j shifted by r_j
- * bytes. Each outer point t of the union of the shifted boxes then yields
- * the union of the members' rows there, merged and in address order: one
- * run per row where per-member emission gives one per member, unsorted. */
-
-#define MAX_GROUP_MEMBERS 256
-
-typedef struct group_member {
-	int64_t shift[N_BOX_VARS]; /* s_j */
-	int64_t residual;          /* r_j */
-} group_member;
-
-/* Nearest integer to a/b (b != 0). */
-static int64_t nearest_div(int64_t a, int64_t b)
-{
-	if (b < 0)
-		a = -a, b = -b;
-	return floor_div64(2 * a + b, 2 * b);
-}
-
-/* The walk over the union of a group's shifted boxes is planned once per
- * box: for each outer variable (slowest first), the segments of values
- * between the points where a member's shifted box starts or ends, each with
- * the members alive there. Within a segment the members do not change, so
- * the next variable's segments (or, after the last one, the members' merged
- * rows) are the same for every value of it. */
-typedef struct plan_segment {
-	int64_t from, to;  /* values [from, to) */
-	int child, n_child; /* next variable's segments, or merged rows after the last */
-} plan_segment;
-
-typedef struct group_plan {
-	plan_segment *seg;
-	int n_seg, cap_seg;
-	run *rows;          /* merged rows relative to a row's base address */
-	int n_row, cap_row;
-} group_plan;
-
-/* The plan may not grow past this; the group is then emitted per member. */
-#define MAX_PLAN_ENTRIES (1 << 16)
-
-typedef struct group_walk {
-	emitter *em;
-	const box *bx;
-	const box_form *addr;
-	const group_member *m;
-	int outer[N_BOX_VARS]; /* by decreasing stride: level 0 is the slowest */
-	int n_outer;
-	int64_t row_lo, row_hi; /* a row's bytes relative to its base address */
-	group_plan *plan;
-	/* per level: the members by ascending shift along its variable (ties by
-	 * index), so that a level's events come sorted without a sort */
-	int order[N_BOX_VARS][MAX_GROUP_MEMBERS];
-	int n_members;
-} group_walk;
-
-static int plan_grow(void **array, int *cap, int need, size_t size)
-{
-	if (need <= *cap)
+	if (n < *cap)
 		return 0;
-	if (need > MAX_PLAN_ENTRIES)
-		return -1;
-	int cap2 = *cap ? *cap : 64;
-	while (cap2 < need)
-		cap2 *= 2;
-	void *grown = realloc(*array, (size_t)cap2 * size);
+	int64_t cap2 = *cap ? 2 * *cap : 64;
+	void *grown = realloc(*array, size * (size_t)cap2);
 	if (!grown)
 		return -1;
 	*array = grown;
@@ -316,226 +183,437 @@ static int plan_grow(void **array, int *cap, int need, size_t size)
 	return 0;
 }
 
-/* Plans variable `level` for the members `alive` (sorted by residual):
- * returns the index of its first segment and their number in *n, or -1 when
- * the plan is too large or memory runs out. */
-static int plan_level(group_walk *g, int level, const int *alive, int n_alive, int *n)
+static void push_leaf(leaves *ls, const box *bx)
 {
-	group_plan *p = g->plan;
-	int v = g->outer[level];
-	int64_t lo = g->bx->lo[v], hi = g->bx->hi[v];
-	/* each alive member's place in `alive`, -1 for the others */
-	int place[MAX_GROUP_MEMBERS];
-	for (int j = 0; j < g->n_members; j++)
-		place[j] = -1;
-	for (int i = 0; i < n_alive; i++)
-		place[alive[i]] = i;
-	/* the values where a member's shifted box starts (lo + shift) and ends
-	 * (hi + shift + 1), both ascending in the level's member order: merged,
-	 * the distinct ones are the segments' bounds. Each member's start and
-	 * end become indices into them. */
-	int sorted[MAX_GROUP_MEMBERS], n_sorted = 0;
-	for (int k = 0; k < g->n_members; k++)
-		if (place[g->order[level][k]] >= 0)
-			sorted[n_sorted++] = place[g->order[level][k]];
-	int64_t events[2 * MAX_GROUP_MEMBERS];
-	int start[MAX_GROUP_MEMBERS], end[MAX_GROUP_MEMBERS];
-	int n_distinct = 0;
-	for (int a = 0, b = 0; a < n_sorted || b < n_sorted;) {
-		int64_t sa = a < n_sorted ? lo + g->m[alive[sorted[a]]].shift[v] : INT64_MAX;
-		int64_t eb = hi + g->m[alive[sorted[b]]].shift[v] + 1;
-		int64_t x = sa <= eb ? sa : eb;
-		if (n_distinct == 0 || events[n_distinct - 1] != x)
-			events[n_distinct++] = x;
-		if (sa <= eb)
-			start[sorted[a++]] = n_distinct - 1;
-		else
-			end[sorted[b++]] = n_distinct - 1;
-	}
-	int first = p->n_seg;
-	*n = n_distinct - 1;
-	if (plan_grow((void **)&p->seg, &p->cap_seg, first + *n, sizeof(plan_segment)))
-		return -1;
-	p->n_seg += *n;
-	/* members alive in segment e: start <= e < end; as a bit set over places,
-	 * swept along the segments (starts and ends listed per event) */
-	int starts_at[2 * MAX_GROUP_MEMBERS], ends_at[2 * MAX_GROUP_MEMBERS];
-	int next_start[MAX_GROUP_MEMBERS], next_end[MAX_GROUP_MEMBERS];
-	for (int e = 0; e < n_distinct; e++)
-		starts_at[e] = ends_at[e] = -1;
-	for (int i = n_alive - 1; i >= 0; i--) {
-		next_start[i] = starts_at[start[i]];
-		starts_at[start[i]] = i;
-		next_end[i] = ends_at[end[i]];
-		ends_at[end[i]] = i;
-	}
-	uint64_t mask[MAX_GROUP_MEMBERS / 64] = {0};
-	int next[MAX_GROUP_MEMBERS];
-	for (int e = 0; e < *n; e++) {
-		for (int i = starts_at[e]; i >= 0; i = next_start[i])
-			mask[i / 64] |= (uint64_t)1 << (i % 64);
-		for (int i = ends_at[e]; i >= 0; i = next_end[i])
-			mask[i / 64] &= ~((uint64_t)1 << (i % 64));
-		plan_segment *sg = &p->seg[first + e];
-		sg->from = events[e];
-		sg->to = events[e + 1];
-		sg->child = 0;
-		sg->n_child = 0;
-		/* in the order of `alive` (residuals ascending) */
-		int n_next = 0;
-		for (int w = 0; w * 64 < n_alive; w++)
-			for (uint64_t bits = mask[w]; bits; bits &= bits - 1)
-				next[n_next++] = alive[64 * w + __builtin_ctzll(bits)];
-		if (n_next == 0)
+	if (room_for_one((void **)&ls->b, ls->n, &ls->cap, sizeof(box)))
+		ls->oom = 1;
+	else
+		ls->b[ls->n++] = *bx;
+}
+
+static void form_range(const box_form *f, const box *bx, wide *min, wide *max)
+{
+	*min = *max = f->c0;
+	for (int v = 0; v < N_BOX_VARS; v++) {
+		if (!f->c[v])
 			continue;
-		if (level + 1 < g->n_outer) {
-			int child, n_child;
-			if ((child = plan_level(g, level + 1, next, n_next, &n_child)) < 0)
-				return -1;
-			/* p->seg may have moved */
-			p->seg[first + e].child = child;
-			p->seg[first + e].n_child = n_child;
-			continue;
-		}
-		/* after the last variable: the members' rows, merged (residuals ascend) */
-		if (plan_grow((void **)&p->rows, &p->cap_row, p->n_row + n_next, sizeof(run)))
-			return -1;
-		sg->child = p->n_row;
-		for (int i = 0; i < n_next; i++) {
-			int64_t r = g->m[next[i]].residual;
-			run *last = p->n_row > sg->child ? &p->rows[p->n_row - 1] : NULL;
-			if (last && r + g->row_lo <= last->hi) {
-				if (r + g->row_hi > last->hi)
-					last->hi = r + g->row_hi;
+		wide a = (wide)f->c[v] * bx->lo[v], b = (wide)f->c[v] * bx->hi[v];
+		*min += a < b ? a : b;
+		*max += a < b ? b : a;
+	}
+}
+
+static wide floor_wide(wide a, wide b)
+{
+	wide q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* `t` limited to [lo - 1, hi + 1]: past the range it means the same. */
+static int64_t clamp_to(wide t, int64_t lo, int64_t hi)
+{
+	return t < (wide)lo - 1 ? lo - 1 : t > (wide)hi + 1 ? hi + 1 : (int64_t)t;
+}
+
+/* Narrows bx to the values where a*x + rest >= 0 for variable v = x, `rest`
+ * the constant value of the other terms. */
+static void clip_one(box *bx, int v, int64_t a, wide rest)
+{
+	if (a > 0) {
+		int64_t lo = clamp_to(-floor_wide(rest, a), bx->lo[v], bx->hi[v]);
+		if (lo > bx->lo[v])
+			bx->lo[v] = lo;
+	} else {
+		int64_t hi = clamp_to(floor_wide(rest, -(wide)a), bx->lo[v], bx->hi[v]);
+		if (hi < bx->hi[v])
+			bx->hi[v] = hi;
+	}
+}
+
+static void slice_box(leaves *ls, box bx, const box_form *cons, uint32_t live)
+{
+	if (ls->over || ls->oom || --ls->budget < 0) {
+		ls->over = 1;
+		return;
+	}
+	/* drop constraints that hold everywhere, clip with those of one free
+	 * variable, until nothing changes */
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int c = 0; c < COND_MAX_CONSTRAINTS; c++) {
+			if (!(live & (1u << c)))
+				continue;
+			wide min, max;
+			form_range(&cons[c], &bx, &min, &max);
+			if (max < 0)
+				return;
+			if (min >= 0) {
+				live &= ~(1u << c);
 				continue;
 			}
-			p->rows[p->n_row].lo = r + g->row_lo;
-			p->rows[p->n_row].hi = r + g->row_hi;
-			p->n_row++;
-		}
-		sg->n_child = p->n_row - sg->child;
-	}
-	return first;
-}
-
-/* Walks the planned segments of variable `level` in address order. */
-static void walk_plan(group_walk *g, int level, int first, int n, int64_t base)
-{
-	emitter *em = g->em;
-	const group_plan *p = g->plan;
-	int64_t c = g->addr->c[g->outer[level]];
-	int last = level + 1 == g->n_outer;
-	for (int e = 0; e < n; e++) {
-		const plan_segment *sg = &p->seg[first + (c > 0 ? e : n - 1 - e)];
-		if (sg->n_child == 0)
-			continue;
-		for (int64_t k = 0; k < sg->to - sg->from; k++) {
-			int64_t at = base + c * (c > 0 ? sg->from + k : sg->to - 1 - k);
-			if (!last) {
-				walk_plan(g, level + 1, sg->child, sg->n_child, at);
-			} else {
-				int64_t before = em->out->n;
-				for (int r = sg->child; r < sg->child + sg->n_child; r++)
-					if (run_list_push(em->out, at + p->rows[r].lo, at + p->rows[r].hi))
-						em->failed = 1;
-				em->runs += em->out->n - before;
+			int free = -1, n_free = 0;
+			wide fixed = cons[c].c0;
+			for (int v = 0; v < N_BOX_VARS; v++) {
+				if (!cons[c].c[v])
+					continue;
+				if (bx.lo[v] < bx.hi[v])
+					free = v, n_free++;
+				else
+					fixed += (wide)cons[c].c[v] * bx.lo[v];
 			}
-			if (em->failed || em->runs > em->max_runs)
-				return;
+			if (n_free == 1) {
+				clip_one(&bx, free, cons[c].c[free], fixed);
+				if (bx.lo[free] > bx.hi[free])
+					return;
+				live &= ~(1u << c);
+				changed = 1;
+			}
+		}
+	}
+	if (!live) {
+		push_leaf(ls, &bx);
+		return;
+	}
+	int c = __builtin_ctz(live);
+	const box_form *f = &cons[c];
+	wide min, max;
+	form_range(f, &bx, &min, &max);
+	/* the variable with the fewest boundary values */
+	int m = -1;
+	wide best = 0;
+	for (int v = 0; v < N_BOX_VARS; v++) {
+		if (!f->c[v] || bx.lo[v] == bx.hi[v])
+			continue;
+		wide a = f->c[v] < 0 ? -(wide)f->c[v] : f->c[v], width = bx.hi[v] - bx.lo[v];
+		wide boundary = (max - min - a * width) / a + 1;
+		if (boundary > width + 1)
+			boundary = width + 1;
+		if (m < 0 || boundary < best)
+			m = v, best = boundary;
+	}
+	int64_t a = f->c[m], lo = bx.lo[m], hi = bx.hi[m];
+	/* the other terms' range */
+	wide ends[2] = {(wide)a * lo, (wide)a * hi};
+	wide rest_min = min - (ends[0] < ends[1] ? ends[0] : ends[1]);
+	wide rest_max = max - (ends[0] < ends[1] ? ends[1] : ends[0]);
+	int64_t in_lo, in_hi, edge_lo, edge_hi; /* every value holds; some hold */
+	if (a > 0) {
+		in_lo = clamp_to(-floor_wide(rest_min, a), lo, hi);
+		edge_lo = clamp_to(-floor_wide(rest_max, a), lo, hi);
+		in_hi = hi;
+		edge_hi = in_lo - 1;
+		edge_lo = edge_lo > lo ? edge_lo : lo;
+		in_lo = in_lo > lo ? in_lo : lo;
+	} else {
+		in_hi = clamp_to(floor_wide(rest_min, -(wide)a), lo, hi);
+		edge_hi = clamp_to(floor_wide(rest_max, -(wide)a), lo, hi);
+		in_lo = lo;
+		edge_lo = in_hi + 1;
+		edge_hi = edge_hi < hi ? edge_hi : hi;
+		in_hi = in_hi < hi ? in_hi : hi;
+	}
+	if (in_lo <= in_hi) {
+		box inside = bx;
+		inside.lo[m] = in_lo, inside.hi[m] = in_hi;
+		slice_box(ls, inside, cons, live);
+	}
+	for (int64_t x = edge_lo; x <= edge_hi && !ls->over && !ls->oom; x++) {
+		box edge = bx;
+		edge.lo[m] = edge.hi[m] = x;
+		slice_box(ls, edge, cons, live);
+	}
+}
+
+/* The boxes of `bx` inside the access's guards, into `ls` (cleared first).
+ * Slicing gives few boxes; where it would give more than the tuples of
+ * coupled minor variables, each tuple is a box of its own instead (each
+ * constraint then has one variable left: applicability). */
+static void guarded_boxes(leaves *ls, const box_access *x, const box *bx)
+{
+	uint32_t all = x->n_guards ? (uint32_t)(((uint64_t)1 << x->n_guards) - 1) : 0;
+	ls->n = 0;
+	ls->over = 0;
+	ls->budget = 4 * x->tuples + 64;
+	slice_box(ls, *bx, x->guards, all);
+	if (!ls->over)
+		return;
+	ls->n = 0;
+	ls->over = 0;
+	for (int64_t t = 0; t < x->tuples && !ls->oom; t++) {
+		box one = *bx;
+		int64_t rest = t;
+		for (int v = 0; v < N_BOX_VARS; v++) {
+			if (!(x->minors & (1u << v)))
+				continue;
+			int64_t values = one.hi[v] - one.lo[v] + 1;
+			if (values <= 0)
+				return; /* a loop that never runs */
+			one.lo[v] = one.hi[v] = one.lo[v] + rest % values;
+			rest /= values;
+		}
+		ls->budget = INT64_MAX;
+		slice_box(ls, one, x->guards, all);
+	}
+}
+
+/* ---- pieces ----
+ * A box projected onto the variables its address uses is a piece: the set
+ * c0 + sum_k a_k*z_k over z in a box, in canonical form: the coefficients
+ * positive and ascending, terms of one coefficient added up (x + y with x,
+ * y in ranges is one range), and a term whose coefficient is another's
+ * times that one's length joined with it (tid + ntid*ctaid over whole
+ * blocks is one range). Identical pieces (a variable the address does not
+ * use, expanded or sliced) count once; pieces with the same coefficients
+ * are translates of one another (the three loads of a tile, a stencil's
+ * neighbours in different loops) and are emitted as one union. */
+
+typedef struct piece {
+	int store, bytes, n;
+	int64_t a[N_BOX_VARS], lo[N_BOX_VARS], hi[N_BOX_VARS];
+	int64_t c0;
+} piece;
+
+static void remove_term(piece *p, int j)
+{
+	for (int k = j; k + 1 < p->n; k++)
+		p->a[k] = p->a[k + 1], p->lo[k] = p->lo[k + 1], p->hi[k] = p->hi[k + 1];
+	p->n--;
+}
+
+/* Joins two terms when their sum is one range; 1 when it did. */
+static int join_terms(piece *p, int i, int j)
+{
+	int64_t len = p->hi[i] - p->lo[i] + 1, a, lo, hi;
+	if (p->a[j] == p->a[i]) {
+		if (__builtin_add_overflow(p->lo[i], p->lo[j], &lo) ||
+		    __builtin_add_overflow(p->hi[i], p->hi[j], &hi))
+			return 0;
+	} else if (!__builtin_mul_overflow(p->a[i], len, &a) && a == p->a[j]) {
+		/* x + len*y, x over len values: every value in between */
+		if (__builtin_mul_overflow(len, p->lo[j], &lo) || __builtin_add_overflow(lo, p->lo[i], &lo) ||
+		    __builtin_mul_overflow(len, p->hi[j], &hi) || __builtin_add_overflow(hi, p->hi[i], &hi))
+			return 0;
+	} else
+		return 0;
+	p->lo[i] = lo, p->hi[i] = hi;
+	remove_term(p, j);
+	return 1;
+}
+
+static void make_piece(const box *bx, const box_form *addr, int store, int bytes, piece *p)
+{
+	p->store = store, p->bytes = bytes, p->n = 0, p->c0 = addr->c0;
+	for (int v = 0; v < N_BOX_VARS; v++) {
+		int64_t a = addr->c[v];
+		if (!a)
+			continue;
+		if (bx->lo[v] == bx->hi[v]) {
+			p->c0 += a * bx->lo[v];
+			continue;
+		}
+		int k = p->n++;
+		p->a[k] = a > 0 ? a : -a;
+		p->lo[k] = a > 0 ? bx->lo[v] : -bx->hi[v];
+		p->hi[k] = a > 0 ? bx->hi[v] : -bx->lo[v];
+	}
+	for (int joined = 1; joined;) {
+		joined = 0;
+		for (int i = 0; i < p->n && !joined; i++)
+			for (int j = 0; j < p->n && !joined; j++)
+				joined = i != j && (p->a[i] != p->a[j] || i < j) && join_terms(p, i, j);
+	}
+	/* by coefficient (now distinct) */
+	for (int i = 1; i < p->n; i++)
+		for (int j = i; j > 0 && p->a[j] < p->a[j - 1]; j--) {
+			int64_t t;
+			t = p->a[j], p->a[j] = p->a[j - 1], p->a[j - 1] = t;
+			t = p->lo[j], p->lo[j] = p->lo[j - 1], p->lo[j - 1] = t;
+			t = p->hi[j], p->hi[j] = p->hi[j - 1], p->hi[j - 1] = t;
+		}
+}
+
+static int cmp_int64(int64_t x, int64_t y)
+{
+	return x < y ? -1 : x > y;
+}
+
+/* Pieces with the same coefficients compare equal here. */
+static int cmp_key(const piece *x, const piece *y)
+{
+	int c = x->store != y->store ? cmp_int64(x->store, y->store) :
+		x->bytes != y->bytes ? cmp_int64(x->bytes, y->bytes) : cmp_int64(x->n, y->n);
+	for (int k = 0; !c && k < x->n; k++)
+		c = cmp_int64(x->a[k], y->a[k]);
+	return c;
+}
+
+static int cmp_box(const piece *x, const piece *y)
+{
+	int c = 0;
+	for (int k = 0; !c && k < x->n; k++)
+		c = x->lo[k] != y->lo[k] ? cmp_int64(x->lo[k], y->lo[k]) : cmp_int64(x->hi[k], y->hi[k]);
+	return c;
+}
+
+static int cmp_piece(const void *a, const void *b)
+{
+	const piece *x = a, *y = b;
+	int c = cmp_key(x, y);
+	if (!c)
+		c = cmp_box(x, y);
+	return c ? c : cmp_int64(x->c0, y->c0);
+}
+
+/* The piece's terms as a box and a form over it (variables 0..n-1). */
+static void piece_box(const piece *p, box *bx, box_form *f)
+{
+	memset(bx, 0, sizeof(*bx));
+	memset(f, 0, sizeof(*f));
+	f->c0 = p->c0;
+	for (int k = 0; k < p->n; k++)
+		bx->lo[k] = p->lo[k], bx->hi[k] = p->hi[k], f->c[k] = p->a[k];
+}
+
+static double box_volume(const piece *p, const int64_t *lo, const int64_t *hi)
+{
+	double v = 1;
+	for (int k = 0; k < p->n; k++)
+		v *= (double)(hi[k] - lo[k] + 1);
+	(void)p;
+	return v;
+}
+
+/* Emits pieces [0, n) (one box each, all with `common` or its subsets'
+ * owners) as translates over `common`, MAX_GROUP_MEMBERS at a time. */
+static void emit_over(emitter *em, group_plan *plan, const piece *ps, int n, const box *common,
+	const box_form *form0)
+{
+	int64_t delta[MAX_GROUP_MEMBERS];
+	for (int from = 0; from < n && !em->failed && em->runs <= em->max_runs;
+	     from += MAX_GROUP_MEMBERS) {
+		int count = n - from < MAX_GROUP_MEMBERS ? n - from : MAX_GROUP_MEMBERS;
+		box_form f = *form0;
+		f.c0 = ps[from].c0;
+		for (int j = 0; j < count; j++)
+			delta[j] = ps[from + j].c0 - f.c0;
+		emit_translates(em, plan, common, &f, delta, count, ps[from].bytes);
+	}
+}
+
+/* Emits the pieces of one key (same coefficients; sorted by box, then c0).
+ * Pieces with one box are one union. Where the boxes differ but share most
+ * of their points (the last block of a tile whose loads have their own
+ * bounds), the common box is one union of every piece and each piece's
+ * points outside it are emitted on their own. */
+static void emit_key(emitter *em, group_plan *plan, const piece *ps, int n)
+{
+	box common, bx;
+	box_form form;
+	piece_box(&ps[0], &common, &form);
+	int one_box = 1;
+	for (int j = 1; j < n; j++) {
+		one_box &= cmp_box(&ps[j], &ps[0]) == 0;
+		for (int k = 0; k < ps[0].n; k++) {
+			if (ps[j].lo[k] > common.lo[k])
+				common.lo[k] = ps[j].lo[k];
+			if (ps[j].hi[k] < common.hi[k])
+				common.hi[k] = ps[j].hi[k];
+		}
+	}
+	int shared = !one_box;
+	for (int k = 0; k < ps[0].n && shared; k++)
+		shared = common.lo[k] <= common.hi[k];
+	for (int j = 0; j < n && shared; j++)
+		shared = 2 * box_volume(&ps[0], common.lo, common.hi) >=
+			box_volume(&ps[j], ps[j].lo, ps[j].hi);
+	if (!shared) {
+		/* runs of pieces with one box */
+		for (int from = 0, to; from < n; from = to) {
+			for (to = from + 1; to < n && cmp_box(&ps[to], &ps[from]) == 0; to++)
+				;
+			piece_box(&ps[from], &bx, &form);
+			emit_over(em, plan, &ps[from], to - from, &bx, &form);
+		}
+		return;
+	}
+	emit_over(em, plan, ps, n, &common, &form);
+	/* each piece's points outside the common box, as slabs: variable k
+	 * below or above it, the variables before k inside it */
+	for (int j = 0; j < n && !em->failed && em->runs <= em->max_runs; j++) {
+		piece_box(&ps[j], &bx, &form);
+		for (int k = 0; k < ps[j].n; k++) {
+			box slab = bx;
+			if (bx.lo[k] < common.lo[k]) {
+				slab.hi[k] = common.lo[k] - 1;
+				emit_box(em, &slab, &form, ps[j].bytes);
+			}
+			if (bx.hi[k] > common.hi[k]) {
+				slab = bx;
+				slab.lo[k] = common.hi[k] + 1;
+				emit_box(em, &slab, &form, ps[j].bytes);
+			}
+			bx.lo[k] = common.lo[k], bx.hi[k] = common.hi[k];
 		}
 	}
 }
 
-/* Emits the union of `n` translates (c0 + delta[j]) of `addr` over box `bx`.
- * Returns 0 when done, 1 when per-member emission applies instead (nothing
- * was emitted). */
-static int emit_group(emitter *em, group_plan *plan, const box *bx, const box_form *addr,
-	const int64_t *delta, int n, int bytes)
+typedef struct piece_list {
+	piece *p;
+	int64_t n, cap;
+} piece_list;
+
+static int push_piece(piece_list *pl, const piece *p)
 {
-	group_walk g; /* not zeroed: its order tables are large; set below */
-	g.em = em, g.bx = bx, g.addr = addr, g.m = NULL, g.plan = plan, g.n_members = n;
-	int inner;
-	g.n_outer = row_variables(bx, addr, &inner, g.outer);
-	if (g.n_outer < 0)
+	if (room_for_one((void **)&pl->p, pl->n, &pl->cap, sizeof(piece)))
+		return -1;
+	pl->p[pl->n++] = *p;
+	return 0;
+}
+
+/* A key's pieces and their lowest address: keys are emitted in that order,
+ * so the rows come in few ascending stretches. */
+typedef struct key_span {
+	int64_t first, n;
+	int64_t lowest;
+} key_span;
+
+static int cmp_key_span(const void *a, const void *b)
+{
+	return cmp_int64(((const key_span *)a)->lowest, ((const key_span *)b)->lowest);
+}
+
+/* Emits the union of the pieces: sorted, duplicates dropped, grouped by key. */
+static int emit_pieces(emitter *em, piece_list *pl)
+{
+	if (pl->n == 0)
 		return 0;
-	/* Strided members that fill each other's gaps (a loop unrolled by k
-	 * reading a[k*i + j], j < k): their deltas, sorted, leave no hole wider
-	 * than an element and span at least the stride, so along the inner
-	 * variable their union is one contiguous row per outer point, from the
-	 * lowest member's first element to the highest's last. */
-	if (inner >= 0 && n >= 2 && n <= MAX_GROUP_MEMBERS && llabs((long long)addr->c[inner]) > bytes) {
-		int64_t sorted[MAX_GROUP_MEMBERS];
-		memcpy(sorted, delta, sizeof(int64_t) * (size_t)n);
-		small_sort_int64(sorted, n);
-		int tiles = 1;
-		for (int j = 1; j < n && tiles; j++)
-			tiles = sorted[j] - sorted[j - 1] <= bytes;
-		int64_t span = sorted[n - 1] - sorted[0] + bytes;
-		if (tiles && span >= llabs((long long)addr->c[inner]) && span <= ((int64_t)1 << 30)) {
-			box_form lowest = *addr;
-			lowest.c0 += sorted[0];
-			emit_box(em, bx, &lowest, (int)span);
-			return 0;
+	qsort(pl->p, (size_t)pl->n, sizeof(piece), cmp_piece);
+	int64_t w = 0;
+	for (int64_t i = 0; i < pl->n; i++)
+		if (w == 0 || cmp_piece(&pl->p[i], &pl->p[w - 1]) != 0)
+			pl->p[w++] = pl->p[i];
+	pl->n = w;
+	key_span *keys = malloc(sizeof(key_span) * (size_t)pl->n);
+	if (!keys)
+		return -1;
+	int64_t n_keys = 0;
+	for (int64_t from = 0, to; from < pl->n; from = to) {
+		int64_t lowest = INT64_MAX;
+		for (to = from; to < pl->n && cmp_key(&pl->p[to], &pl->p[from]) == 0; to++) {
+			int64_t at = pl->p[to].c0;
+			for (int k = 0; k < pl->p[to].n; k++)
+				at += pl->p[to].a[k] * pl->p[to].lo[k];
+			if (at < lowest)
+				lowest = at;
 		}
+		keys[n_keys++] = (key_span){from, to - from, lowest};
 	}
-	/* strided rows (|c| > bytes) are one run per element either way; a
-	 * group varying in one variable only has nothing to share */
-	if (inner < 0 || g.n_outer == 0 || n < 2 || n > MAX_GROUP_MEMBERS ||
-	    llabs((long long)addr->c[inner]) > bytes)
-		return 1;
-	/* slowest (largest stride) first: rows then come in address order
-	 * wherever the strides nest */
-	for (int i = 1; i < g.n_outer; i++)
-		for (int j = i; j > 0 && llabs((long long)addr->c[g.outer[j]]) >
-			llabs((long long)addr->c[g.outer[j - 1]]); j--) {
-			int t = g.outer[j];
-			g.outer[j] = g.outer[j - 1];
-			g.outer[j - 1] = t;
-		}
-	group_member m[MAX_GROUP_MEMBERS];
-	for (int j = 0; j < n; j++) {
-		int64_t d = delta[j];
-		for (int i = 0; i < g.n_outer; i++) {
-			int v = g.outer[i];
-			m[j].shift[v] = nearest_div(d, addr->c[v]);
-			d -= m[j].shift[v] * addr->c[v];
-		}
-		m[j].residual = d;
-	}
-	/* by residual, stably (an insertion sort of their indices) */
-	int by_residual[MAX_GROUP_MEMBERS];
-	for (int j = 0; j < n; j++) {
-		int k = j;
-		for (; k > 0 && m[by_residual[k - 1]].residual > m[j].residual; k--)
-			by_residual[k] = by_residual[k - 1];
-		by_residual[k] = j;
-	}
-	group_member sorted_m[MAX_GROUP_MEMBERS];
-	for (int j = 0; j < n; j++)
-		sorted_m[j] = m[by_residual[j]];
-	memcpy(m, sorted_m, sizeof(m[0]) * (size_t)n);
-	/* each level's members by ascending shift */
-	for (int i = 0; i < g.n_outer; i++) {
-		int v = g.outer[i], *o = g.order[i];
-		for (int j = 0; j < n; j++) {
-			int k = j;
-			for (; k > 0 && m[o[k - 1]].shift[v] > m[j].shift[v]; k--)
-				o[k] = o[k - 1];
-			o[k] = j;
-		}
-	}
-	int64_t c_in = addr->c[inner];
-	g.row_lo = c_in > 0 ? c_in * bx->lo[inner] : c_in * bx->hi[inner];
-	g.row_hi = (c_in > 0 ? c_in * bx->hi[inner] : c_in * bx->lo[inner]) + bytes;
-	g.m = m;
-	int all[MAX_GROUP_MEMBERS];
-	for (int j = 0; j < n; j++)
-		all[j] = j;
-	plan->n_seg = plan->n_row = 0;
-	int n_top, top = plan_level(&g, 0, all, n, &n_top);
-	if (top < 0)
-		return 1;
-	walk_plan(&g, 0, top, n_top, addr->c0);
+	qsort(keys, (size_t)n_keys, sizeof(key_span), cmp_key_span);
+	group_plan plan = {NULL, 0, 0, NULL, 0, 0};
+	for (int64_t k = 0; k < n_keys && !em->failed && em->runs <= em->max_runs; k++)
+		emit_key(em, &plan, &pl->p[keys[k].first], (int)keys[k].n);
+	group_plan_free(&plan);
+	free(keys);
 	return 0;
 }
 
@@ -573,29 +651,29 @@ static int block_boxes(const launch *l, int64_t first, int64_t count, int64_t lo
 	return n;
 }
 
-/* A global access in box form, and the group it leads or follows. */
-typedef struct box_access {
-	const bound_access *b;
-	box_form addr;
-	box_form guards[COND_MAX_CONSTRAINTS];
-	int leader; /* index of the group's first access */
-} box_access;
-
-static int same_loops(const km_access *a, const km_access *b)
+/* The access's variables over blocks [blo, bhi] (its loops over all their
+ * iterations, other loops at their first); 0 when it never runs. */
+static int access_box(const launch *l, const box_access *x, const int64_t *blo,
+	const int64_t *bhi, box *bx)
 {
-	return a->n_loops == b->n_loops &&
-		memcmp(a->loops, b->loops, sizeof(a->loops[0]) * (size_t)a->n_loops) == 0;
-}
-
-/* Whether two accesses differ only by a constant address offset. */
-static int translates(const box_access *x, const box_access *y)
-{
-	const km_access *a = x->b->src, *b = y->b->src;
-	return (a->kind == km_store) == (b->kind == km_store) && a->bytes == b->bytes &&
-		memcmp(x->addr.c, y->addr.c, sizeof(x->addr.c)) == 0 &&
-		x->b->guard.n == y->b->guard.n &&
-		memcmp(x->guards, y->guards, sizeof(box_form) * (size_t)x->b->guard.n) == 0 &&
-		same_loops(a, b);
+	memset(bx, 0, sizeof(*bx));
+	for (int d = 0; d < 3; d++) {
+		if (x->split & (1 << d)) {
+			bx->hi[d] = l->block[d] - 1;
+			bx->lo[V_CTAID(d)] = blo[d], bx->hi[V_CTAID(d)] = bhi[d];
+		} else {
+			bx->lo[d] = blo[d] * l->block[d];
+			bx->hi[d] = (bhi[d] + 1) * l->block[d] - 1;
+		}
+	}
+	const km_access *a = x->b->src;
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		if (in_access_loops(a, i)) {
+			bx->hi[V_LOOP(i)] = l->loops[i].trips - 1;
+			if (l->loops[i].trips <= 0)
+				return 0;
+		}
+	return 1;
 }
 
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
@@ -603,101 +681,49 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 {
 	int64_t blo[5][3], bhi[5][3];
 	int n_boxes = block_boxes(l, first, count, blo, bhi);
-	emitter em = {NULL, 0, max_runs, 0};
-	box_access *ba = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
-	int64_t *delta = malloc(sizeof(int64_t) * ((size_t)l->n_accesses + 1));
-	group_plan plan = {NULL, 0, 0, NULL, 0, 0};
-	if (!ba || !delta) {
-		free(ba);
-		free(delta);
-		return -1;
-	}
+	box_access *xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
+	leaves ls = {NULL, 0, 0, 0, 0, 0};
+	piece_list pl[2] = {{NULL, 0, 0}, {NULL, 0, 0}}; /* loads, stores */
+	int rc = xs ? 0 : -1;
 	int n = 0;
-	for (int i = 0; i < l->n_accesses; i++) {
+	for (int i = 0; i < l->n_accesses && !rc; i++) {
 		const bound_access *b = &l->accesses[i];
-		if (b->field->space != km_space_global || !b->src->analysable)
+		if (!boxed_access(b))
 			continue;
-		box_access *x = &ba[n];
-		x->b = b;
-		to_box_form(l, &b->addr, &x->addr);
-		for (int c = 0; c < b->guard.n; c++)
-			to_box_form(l, &b->guard.ge0[c], &x->guards[c]);
-		x->leader = n;
-		for (int j = 0; j < n; j++)
-			if (ba[j].leader == j && translates(&ba[j], x)) {
-				x->leader = j;
-				break;
-			}
+		if (!box_access_init(l, b, &xs[n]))
+			rc = 1; /* not applicable: the caller enumerates */
 		n++;
 	}
-	for (int gi = 0; gi < n && !em.failed && em.runs <= max_runs; gi++) {
-		if (ba[gi].leader != gi)
-			continue;
-		const box_access *lead = &ba[gi];
-		const bound_access *b = lead->b;
-		const km_access *a = b->src;
-		int n_members = 0;
-		for (int j = gi; j < n; j++)
-			if (ba[j].leader == gi)
-				delta[n_members++] = ba[j].addr.c0 - lead->addr.c0;
-		em.out = a->kind == km_store ? stores : loads;
-		int expanded;
-		int64_t tuples;
-		box_form guards[COND_MAX_CONSTRAINTS];
-		memcpy(guards, lead->guards, sizeof(box_form) * (size_t)b->guard.n);
-		expanded_loops(l, b, guards, &expanded, &tuples);
-		for (int64_t t = 0; t < tuples && !em.failed && em.runs <= max_runs; t++) {
-			/* fix the expanded loops at the t-th tuple of iteration indices */
-			box_form a_fixed = lead->addr, g_fixed[COND_MAX_CONSTRAINTS];
-			memcpy(g_fixed, guards, sizeof(box_form) * (size_t)b->guard.n);
-			int64_t rest = t;
-			box base;
-			for (int v = 0; v < N_BOX_VARS; v++)
-				base.lo[v] = base.hi[v] = 0; /* loops outside the access: index 0 */
-			for (int li = 0; li < l->kernel->n_loops; li++) {
-				int v = 3 + li;
-				if (!in_access_loops(a, li))
-					continue;
-				int64_t trips = l->loops[li].trips;
-				if (expanded & (1 << li)) {
-					int64_t k = trips > 0 ? rest % trips : 0;
-					rest = trips > 0 ? rest / trips : 0;
-					a_fixed.c0 += a_fixed.c[v] * k;
-					a_fixed.c[v] = 0;
-					for (int c = 0; c < b->guard.n; c++) {
-						g_fixed[c].c0 += g_fixed[c].c[v] * k;
-						g_fixed[c].c[v] = 0;
-					}
-					if (trips <= 0)
-						base.hi[v] = -1; /* the loop never runs */
-				} else {
-					base.lo[v] = 0;
-					base.hi[v] = trips - 1;
-				}
-			}
-			for (int q = 0; q < n_boxes; q++) {
-				box bx = base;
-				for (int d = 0; d < 3; d++) {
-					bx.lo[d] = blo[q][d] * l->block[d];
-					bx.hi[d] = (bhi[q][d] + 1) * l->block[d] - 1;
-				}
-				int alive = 1;
-				for (int c = 0; c < b->guard.n && alive; c++)
-					alive = clip(&bx, &g_fixed[c]);
-				if (!alive || emit_group(&em, &plan, &bx, &a_fixed, delta, n_members, a->bytes) == 0)
-					continue;
-				for (int j = 0; j < n_members && !em.failed && em.runs <= max_runs; j++) {
-					box_form member = a_fixed;
-					member.c0 += delta[j];
-					emit_box(&em, &bx, &member, a->bytes);
-				}
+	for (int i = 0; i < n && !rc; i++) {
+		const box_access *x = &xs[i];
+		int store = x->b->src->kind == km_store;
+		for (int q = 0; q < n_boxes && !rc; q++) {
+			box bx;
+			if (!access_box(l, x, blo[q], bhi[q], &bx))
+				continue;
+			guarded_boxes(&ls, x, &bx);
+			if (ls.oom)
+				rc = -1;
+			for (int64_t j = 0; j < ls.n && !rc; j++) {
+				piece p;
+				make_piece(&ls.b[j], &x->addr, store, x->b->src->bytes, &p);
+				if (push_piece(&pl[store], &p))
+					rc = -1;
 			}
 		}
 	}
-	free(ba);
-	free(delta);
-	free(plan.seg);
-	free(plan.rows);
+	emitter em = {loads, 0, max_runs, 0};
+	if (!rc && emit_pieces(&em, &pl[0]))
+		rc = -1;
+	em.out = stores;
+	if (!rc && !em.failed && em.runs <= max_runs && emit_pieces(&em, &pl[1]))
+		rc = -1;
+	free(xs);
+	free(ls.b);
+	free(pl[0].p);
+	free(pl[1].p);
+	if (rc)
+		return rc;
 	if (em.failed)
 		return -1;
 	return em.runs > max_runs ? 1 : 0;

@@ -1,0 +1,274 @@
+/* Wave footprints from boxes for tiled kernels: a dimension whose ctaid and
+ * tid coefficients are not in the ratio of global coordinates (a thread's
+ * tile) has tid and ctaid as box variables apart, and guards that couple
+ * tid, ctaid and loop variables are sliced into boxes (wave_boxes.c). The
+ * footprint must be the lane-enumerated one, run for run after
+ * normalisation, and every figure of the estimate must be the reference
+ * path's. */
+#include "reference_path.h"
+
+#include "check.h"
+#include "base/ctx.h"
+#include "cache/wave_boxes.h"
+
+typedef struct param { const char *name; int64_t value; } param;
+
+static void config_with(warpest_config *c, int bx, int by, int gx, int gy, const param *p, int n,
+	const char **names, int64_t *values)
+{
+	warpest_config_init(c);
+	c->block[0] = bx, c->block[1] = by, c->block[2] = 1;
+	c->grid[0] = gx, c->grid[1] = gy, c->grid[2] = gy ? 1 : 0;
+	for (int i = 0; i < n; i++)
+		names[i] = p[i].name, values[i] = p[i].value;
+	c->n_params = n;
+	c->param_names = names;
+	c->param_values = values;
+}
+
+/* Global loads and stores of blocks [first, first+count), lane by lane from
+ * the linear forms: every thread, every iteration of the access's loops
+ * (loops outside it at their first value), where every guard constraint
+ * holds. */
+static int lane_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
+	run_list *stores)
+{
+	for (int i = 0; i < l->n_accesses; i++) {
+		const bound_access *b = &l->accesses[i];
+		if (b->field->space != km_space_global || !b->src->analysable)
+			continue;
+		const km_access *a = b->src;
+		int64_t tuples = 1;
+		for (int j = 0; j < a->n_loops; j++)
+			tuples *= l->loops[a->loops[j]].trips > 0 ? l->loops[a->loops[j]].trips : 0;
+		for (int64_t id = first; id < first + count; id++)
+			for (int t = 0; t < l->threads_per_block; t++)
+				for (int64_t u = 0; u < tuples; u++) {
+					int64_t v[EXPR_N_VARYING] = {0}, rest = u;
+					v[0] = t % l->block[0];
+					v[1] = t / l->block[0] % l->block[1];
+					v[2] = t / (l->block[0] * l->block[1]);
+					launch_block_coords(l, id, &v[3]);
+					for (int k = 0; k < l->kernel->n_loops; k++)
+						v[6 + k] = l->loops[k].lower;
+					for (int j = a->n_loops - 1; j >= 0; j--) {
+						const bound_loop *bl = &l->loops[a->loops[j]];
+						v[6 + a->loops[j]] = bl->lower + bl->src->step * (rest % bl->trips);
+						rest /= bl->trips;
+					}
+					int on = 1;
+					for (int c = 0; c < b->guard.n && on; c++)
+						on = linear_form_eval(&b->guard.ge0[c], v) >= 0;
+					int64_t at = linear_form_eval(&b->addr, v);
+					if (on && run_list_push(a->kind == km_store ? stores : loads, at, at + a->bytes))
+						return -1;
+				}
+	}
+	return run_list_normalize(loads) || run_list_normalize(stores);
+}
+
+static int same_runs(const run_list *x, const run_list *y)
+{
+	if (x->n != y->n)
+		return 0;
+	for (int64_t i = 0; i < x->n; i++)
+		if (x->r[i].lo != y->r[i].lo || x->r[i].hi != y->r[i].hi)
+			return 0;
+	return 1;
+}
+
+/* The box footprint of blocks [first, first+count) against the lanes';
+ * returns the runs the boxes emitted (before normalisation), -1 on error. */
+static int64_t compare_footprint(const launch *l, const char *what, int64_t first, int64_t count)
+{
+	run_list bl, bs, ll, ls;
+	run_list_init(&bl), run_list_init(&bs), run_list_init(&ll), run_list_init(&ls);
+	int rc = wave_boxes_footprint(l, first, count, &bl, &bs, (int64_t)1 << 22);
+	int64_t emitted = bl.n + bs.n;
+	CHECK(rc == 0, "%s blocks [%lld, +%lld): boxes rc %d", what, (long long)first,
+		(long long)count, rc);
+	int ok = rc == 0 && !run_list_normalize(&bl) && !run_list_normalize(&bs) &&
+		!lane_footprint(l, first, count, &ll, &ls);
+	CHECK(ok && same_runs(&bl, &ll) && same_runs(&bs, &ls),
+		"%s blocks [%lld, +%lld): loads %lld B in %lld runs, stores %lld B (boxes, %lld rows "
+		"emitted) vs %lld B in %lld runs, %lld B (lanes)", what, (long long)first,
+		(long long)count, (long long)run_list_measure(&bl), (long long)bl.n,
+		(long long)run_list_measure(&bs), (long long)emitted, (long long)run_list_measure(&ll),
+		(long long)ll.n, (long long)run_list_measure(&ls));
+	run_list_free(&bl), run_list_free(&bs), run_list_free(&ll), run_list_free(&ls);
+	return ok ? emitted : -1;
+}
+
+static warpest_kernel *load(warpest_ctx *ctx, const char *model)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/test/data/models/%s", WARPEST_SOURCE_DIR, model);
+	warpest_kernel *k = warpest_kernel_read_file(ctx, path);
+	CHECK(k != NULL, "load %s: %s", model, k ? "" : warpest_ctx_last_error(ctx));
+	return k;
+}
+
+/* tile3_bytes: in[it][3*ctaid.x + j] (one thread in x, j < 3, bytes), guard
+ * 3*ctaid.x + j < n, n = 100, rows = 2, pitch 128, a grid of 40 blocks where
+ * 34 would do (the dedispersion kernel's surplus blocks).
+ * Blocks [0, 40): per row the bytes 3*cx + j < 100, i.e. [0, 100): two runs,
+ * [base, base+100) and [base+128, base+228), 200 bytes. Emitted: j = 0 runs
+ * to cx = 33 (99 < 100), j = 1, 2 to cx = 32 (3*33 + 1 = 100 fails); over
+ * cx <= 32 the three loads fill each other's gaps: 1 row per it (2), plus
+ * j = 0 alone at cx = 33: 1 byte per it (2): 4 runs, where lanes give
+ * 3*33 + 1 = 100 per row, 200.
+ * Blocks [10, 20): bytes [30, 60) per row, 60 bytes. */
+static void hand_computed(warpest_ctx *ctx, const warpest_hw *hw)
+{
+	warpest_kernel *k = load(ctx, "tile3_bytes.json");
+	if (!k)
+		return;
+	warpest_config c;
+	const char *names[2];
+	int64_t values[2];
+	const param p[] = {{"n", 100}, {"rows", 2}};
+	config_with(&c, 1, 1, 40, 1, p, 2, names, values);
+	launch l;
+	if (launch_bind(ctx, k, hw, &c, &l)) {
+		CHECK(0, "bind tile3_bytes: %s", warpest_ctx_last_error(ctx));
+		warpest_kernel_free(k);
+		return;
+	}
+	CHECK(wave_boxes_applicable(&l), "tile3_bytes 1x1x1: boxes apply");
+	int64_t base = l.accesses[0].field_base;
+	run_list loads, stores;
+	run_list_init(&loads), run_list_init(&stores);
+	int rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22);
+	CHECK(rc == 0 && loads.n == 4 && stores.n == 0, "tile3_bytes: %lld rows emitted (expected 4)",
+		(long long)loads.n);
+	CHECK(!run_list_normalize(&loads) && loads.n == 2 && loads.r[0].lo == base &&
+		loads.r[0].hi == base + 100 && loads.r[1].lo == base + 128 && loads.r[1].hi == base + 228,
+		"tile3_bytes blocks [0, 40): runs [base, base+100), [base+128, base+228)");
+	run_list_clear(&loads);
+	rc = wave_boxes_footprint(&l, 10, 10, &loads, &stores, (int64_t)1 << 22);
+	CHECK(rc == 0 && !run_list_normalize(&loads) && run_list_measure(&loads) == 60,
+		"tile3_bytes blocks [10, 20): %lld bytes (expected 2 x 30 = 60)",
+		(long long)run_list_measure(&loads));
+	compare_footprint(&l, "tile3_bytes 1x1x1", 0, 40);
+	compare_footprint(&l, "tile3_bytes 1x1x1", 31, 9);
+	run_list_free(&loads), run_list_free(&stores);
+	launch_release(&l);
+	warpest_kernel_free(k);
+}
+
+/* Footprints of a few block ranges (the first wave's rows, a range ending
+ * past the domain, one block) and every figure of the estimate, against the
+ * lanes; returns the most rows one range emitted. */
+static int64_t tiled(warpest_ctx *ctx, const warpest_hw *hw, const char *model, int bx, int by,
+	const param *p, int n)
+{
+	warpest_kernel *k = load(ctx, model);
+	if (!k)
+		return -1;
+	warpest_config c;
+	const char *names[4];
+	int64_t values[4];
+	config_with(&c, bx, by, 0, 0, p, n, names, values);
+	char what[128];
+	snprintf(what, sizeof(what), "%s %dx%d", model, bx, by);
+	launch l;
+	int64_t most = 0;
+	if (launch_bind(ctx, k, hw, &c, &l) == 0) {
+		CHECK(wave_boxes_applicable(&l), "%s: boxes apply", what);
+		int64_t nb = l.n_blocks, ranges[][2] = {{0, nb < 100 ? nb : 100}, {nb / 3, nb - nb / 3},
+			{nb - 1, 1}, {l.grid[0] - 1, nb - l.grid[0] + 1}};
+		for (int r = 0; r < 4; r++) {
+			int64_t e = compare_footprint(&l, what, ranges[r][0], ranges[r][1]);
+			most = e > most ? e : most;
+		}
+		launch_release(&l);
+	} else
+		CHECK(0, "bind %s: %s", what, warpest_ctx_last_error(ctx));
+	warpest_estimate *fast, *ref;
+	estimate_both(ctx, k, hw, &c, &fast, &ref);
+	CHECK(fast && ref && same_figures(fast, ref), "%s: every figure as on the reference path "
+		"(%.6g s, DRAM %.0f B vs %.6g s, %.0f B)", what, fast ? fast->summary.predicted_seconds : 0,
+		fast ? fast->summary.dram_load_bytes : 0, ref ? ref->summary.predicted_seconds : 0,
+		ref ? ref->summary.dram_load_bytes : 0);
+	warpest_estimate_free(fast);
+	warpest_estimate_free(ref);
+	warpest_kernel_free(k);
+	return most;
+}
+
+/* The dedispersion kernel that passed the work limit lane by lane (Kernel
+ * Tuner's, block 1x80, tile 3x6: tid.x + 3*ctaid.x, guards coupling
+ * 6*tid.y + 480*ctaid.y with the it loops, 768 iterations inside). */
+static void dedispersion(warpest_ctx *ctx)
+{
+	warpest_hw *a4000 = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "rtx-a4000");
+	warpest_kernel *k = load(ctx, "dedisp_bx1_tx3_ty6.json");
+	CHECK(a4000 != NULL, "rtx-a4000 table");
+	if (!k || !a4000) {
+		warpest_kernel_free(k);
+		warpest_hw_free(a4000);
+		return;
+	}
+	warpest_config c;
+	config_with(&c, 1, 80, 25000, 26, NULL, 0, NULL, NULL);
+	c.registers = 40;
+	/* the full launch inside the default work limit. DRAM load per thread:
+	 * 283 MB over 52 039 680 active threads, 5.433278 B, as main at 803a2a1
+	 * gave it lane by lane with --work-limit 0 (1.02 G lane evaluations,
+	 * 10 s; predicted 0.229958 s) */
+	unsetenv("WARPEST_ENUMERATE_LANES");
+	warpest_estimate *e = estimate_compute_plain(ctx, k, a4000, &c);
+	CHECK(e != NULL, "dedispersion 1x80, grid 25000x26: %s", e ? "a prediction" :
+		warpest_ctx_last_error(ctx));
+	if (e) {
+		double per_thread = e->summary.dram_load_bytes / (double)e->summary.active_threads;
+		CHECK_NEAR(per_thread, 5.433278, 5e-7, "dedispersion DRAM load per thread (B)");
+		CHECK_NEAR(e->summary.predicted_seconds, 0.229958031, 1e-9, "dedispersion predicted (s)");
+		CHECK(e->work < WARPEST_DEFAULT_WORK_LIMIT / 8, "dedispersion work %lld lane evaluations",
+			(long long)e->work);
+		CHECK(e->mem.sample_runs == 0, "dedispersion: every block, no sample");
+	}
+	warpest_estimate_free(e);
+	/* a smaller grid against the reference path, figure by figure (without
+	 * a work limit there) */
+	config_with(&c, 1, 80, 8400, 2, NULL, 0, NULL, NULL);
+	c.registers = 40;
+	c.work_limit = 0;
+	warpest_estimate *fast, *ref;
+	estimate_both(ctx, k, a4000, &c, &fast, &ref);
+	CHECK(fast && ref && same_figures(fast, ref), "dedispersion grid 8400x2: every figure as on "
+		"the reference path (DRAM %.0f B vs %.0f B)", fast ? fast->summary.dram_load_bytes : 0,
+		ref ? ref->summary.dram_load_bytes : 0);
+	warpest_estimate_free(fast);
+	warpest_estimate_free(ref);
+	warpest_kernel_free(k);
+	warpest_hw_free(a4000);
+}
+
+int main(void)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *h100 = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm");
+	CHECK(h100 != NULL, "tables");
+	if (!h100)
+		return check_summary();
+	hand_computed(ctx, h100);
+	/* tiles strided and consecutive; guards coupling tid.x with ctaid.x and
+	 * gy (or tid.y, ctaid.y) with the loop; sizes that leave partial tiles */
+	const int shapes[][2] = {{32, 8}, {16, 16}, {8, 4}, {1, 64}, {64, 1}, {3, 5}};
+	const param p2d[] = {{"nx", 1000}, {"ny", 301}}, p2d_even[] = {{"nx", 1024}, {"ny", 256}};
+	for (unsigned s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
+		int64_t most = tiled(ctx, h100, "tile2x4.json", shapes[s][0], shapes[s][1], p2d, 2);
+		tiled(ctx, h100, "tile2x4.json", shapes[s][0], shapes[s][1], p2d_even, 2);
+		printf("      tile2x4 %dx%d: at most %lld rows emitted for a range\n", shapes[s][0],
+			shapes[s][1], (long long)most);
+	}
+	const param p3[] = {{"n", 1000}, {"rows", 7}};
+	tiled(ctx, h100, "tile3_bytes.json", 1, 1, p3, 2);
+	tiled(ctx, h100, "tile3_bytes.json", 32, 1, p3, 2);
+	tiled(ctx, h100, "tile3_bytes.json", 5, 1, p3, 2);
+	dedispersion(ctx);
+	warpest_hw_free(h100);
+	warpest_ctx_free(ctx);
+	return check_summary();
+}
