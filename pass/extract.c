@@ -555,6 +555,8 @@ static void build_model(K *k, wp_kernel_info *info)
 			json_object_object_add(o, "loc", jstr(a->loc));
 		if (a->kind[0] == 'a' || a->kind[0] == 'c')
 			json_object_object_add(o, "uses_result", json_object_new_boolean(a->uses_result));
+		if (a->round > 0)
+			json_object_object_add(o, "round", json_object_new_int(a->round));
 		if (a->contention) {
 			char c[32];
 			if (a->groups > 1)
@@ -661,6 +663,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	for (int i = 0; i < k->na; i++)
 		k->acc[i].ng = wp_block_guards(k, k->acc[i].block, &k->acc[i].g);
 	wp_merge_lanes(k);
+	wp_load_rounds(k);
 	build_model(k, info);
 	wp_arena_free(k->ar);
 	return 0;

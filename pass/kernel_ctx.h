@@ -75,6 +75,7 @@ typedef struct access {
 	guard_ent *g;
 	int ng;
 	int dead; /* merged into another */
+	int round; /* global loads: place in the longest chain of load blocks (rounds.c) */
 	char *loc;
 } access;
 

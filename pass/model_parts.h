@@ -11,6 +11,10 @@ void wp_collect_accesses(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
 
+/* ---------- rounds.c ---------- */
+/* Sets each global load's round (0 for everything else). */
+void wp_load_rounds(K *k);
+
 /* ---------- delinearise.c ---------- */
 typedef struct delin {
 	int ok, nd;         /* number of index entries */

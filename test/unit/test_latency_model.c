@@ -8,6 +8,8 @@
 #include "check.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include <stdio.h>
 
 static void test_rate(void)
@@ -112,10 +114,54 @@ static void test_low_occupancy(void)
 	warpest_ctx_free(ctx);
 }
 
+/* Dependent rounds: per loop nest, the trip product times the distinct
+ * "round" values of its global loads; the largest nest's. */
+static void test_rounds(void)
+{
+	static const char *json =
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"rounds\","
+		" \"grid\": {\"x\": \"1\"},"
+		" \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": \"4\", \"step\": 1}],"
+		" \"fields\": [{\"name\": \"X\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"1024\"]},"
+		"   {\"name\": \"Y\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"1024\"]},"
+		"   {\"name\": \"Z\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"1024\"]}],"
+		" \"accesses\": [{\"field\": \"X\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x + 32*i\"],"
+		"     \"loops\": [\"i\"]},"
+		"   {\"field\": \"Y\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x + 32*i\"],"
+		"     \"loops\": [\"i\"], \"round\": 1},"
+		"   {\"field\": \"X\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x + 32*i + 1\"],"
+		"     \"loops\": [\"i\"], \"round\": 1},"
+		"   {\"field\": \"Z\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x\"], \"round\": 3},"
+		"   {\"field\": \"Z\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"tid.x\"], \"round\": 7}]}";
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *hw = warpest_hw_find(ctx, NULL, "a100-40gb");
+	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "test_rounds");
+	CHECK(hw && k, "rounds model: %s", warpest_ctx_last_error(ctx));
+	warpest_estimate *e = NULL;
+	if (hw && k) {
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 32;
+		c.skip_neighbours = 1;
+		e = warpest_estimate_compute(ctx, k, hw, &c);
+	}
+	char *text = e ? warpest_estimate_to_json(e) : NULL;
+	/* loop i: 4 trips x 2 distinct rounds (0; 1 twice) = 8; outside: the Z
+	 * load, 1 x 1 (stores do not count) = 1; the largest: 8 */
+	CHECK(text && strstr(text, "\"rounds\": 8.0"), "rounds 8: %s",
+		text && strstr(text, "\"rounds\"") ? strstr(text, "\"rounds\"") : "none");
+	free(text);
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+	warpest_hw_free(hw);
+	warpest_ctx_free(ctx);
+}
+
 int main(void)
 {
 	test_rate();
 	test_overlap();
 	test_low_occupancy();
+	test_rounds();
 	return check_summary();
 }

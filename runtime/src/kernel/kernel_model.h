@@ -11,6 +11,7 @@
 /* Reader limits (docs/limits.md): an access's count, an operation count
  * per thread and loop iteration, fields and accesses per model. */
 #define KM_MAX_COUNT 1000000
+#define KM_MAX_ROUND 1000000
 #define KM_MAX_OPS 1e12
 #define KM_MAX_FIELDS 4096
 #define KM_MAX_ACCESSES 65536
@@ -54,6 +55,7 @@ typedef struct km_access {
 	const expr *guard;       /* NULL: none */
 	char loc[160];
 	int count;
+	int round;               /* loads of one iteration in different rounds wait one after another */
 	int uses_result;
 	char contention[32];     /* atomics on data-dependent addresses */
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */

@@ -514,13 +514,14 @@ static int read_accesses(reader *r, json_object *doc)
 			return fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
 			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
-			"assume", "space", NULL};
-		int64_t bytes = 0, count = 1;
+			"assume", "space", "round", NULL};
+		int64_t bytes = 0, count = 1, round = 0;
 		if (check_keys(r, a, path, keys) ||
 		    get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
 		    get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
 		    get_int(r, a, path, "bytes", &bytes, 1, 1) ||
 		    get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
+		    get_int_max(r, a, path, "round", &round, 0, 0, KM_MAX_ROUND) ||
 		    get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
 		    get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
 		    get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
@@ -542,6 +543,7 @@ static int read_accesses(reader *r, json_object *doc)
 			return fail_at(r, path, "bytes must be 1, 2, 4, 8 or 16");
 		acc->bytes = (int)bytes;
 		acc->count = (int)count;
+		acc->round = (int)round;
 		json_object *ur = get(a, "uses_result");
 		acc->uses_result = ur ? json_object_get_boolean(ur) : 1;
 		json_object *an = get(a, "analysable");

@@ -5,6 +5,8 @@
 #include "limiters/latency_model.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 double latency_achievable_rate(const level_demand *d, double in_flight)
 {
@@ -36,25 +38,61 @@ double latency_saturation_warps(const level_demand *d, double work_per_warp, dou
 	return d->peak_rate * t / (sm_count * work_per_warp);
 }
 
-/* Dependent load rounds per thread: the largest trip product of a global
- * load or atomic (loads of one iteration are independent, iterations are
- * not: Chosen, docs/model.md §8). Loops with thread-dependent bounds count
- * one iteration, as in the compute model. */
+/* Dependent load rounds per thread. Loads of one iteration are in flight
+ * together unless the model puts them in different rounds (the pass: blocks
+ * one after another on a path, a conditional branch between them), and
+ * iterations are dependent (Chosen, docs/model.md §8): for the loads of each
+ * loop nest, the trip product times their distinct rounds; the largest.
+ * Loops with thread-dependent bounds count one iteration, as in the compute
+ * model. */
+static int global_load(const launch *l, int i)
+{
+	return l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;
+}
+
+static int same_nest(const km_access *a, const km_access *b)
+{
+	return a->n_loops == b->n_loops && !memcmp(a->loops, b->loops, sizeof(int) * (size_t)a->n_loops);
+}
+
 static double load_rounds(const launch *l)
 {
-	double rounds = 1;
-	for (int i = 0; i < l->n_accesses; i++) {
-		const km_access *a = l->accesses[i].src;
-		if (l->accesses[i].field->space != km_space_global || a->kind == km_store)
+	int n = l->n_accesses;
+	double rounds = 1, *distinct = calloc((size_t)n + 1, sizeof(double));
+	if (!distinct)
+		return 1; /* out of memory: rounds as if every load were in one */
+	/* each (nest, round) counted once, at the first load of its nest */
+	for (int k = 0; k < n; k++) {
+		if (!global_load(l, k))
 			continue;
+		const km_access *o = l->accesses[k].src;
+		int first = 1, nest = k;
+		for (int m = 0; m < k; m++) {
+			const km_access *p = l->accesses[m].src;
+			if (!global_load(l, m) || !same_nest(p, o))
+				continue;
+			if (nest == k)
+				nest = m;
+			if (p->round == o->round) {
+				first = 0;
+				break;
+			}
+		}
+		distinct[nest] += first;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!global_load(l, i) || distinct[i] <= 0)
+			continue;
+		const km_access *a = l->accesses[i].src;
 		double trips = 1;
 		for (int j = 0; j < a->n_loops; j++) {
 			const bound_loop *bl = &l->loops[a->loops[j]];
 			trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
 		}
-		if (trips > rounds)
-			rounds = trips;
+		if (trips * distinct[i] > rounds)
+			rounds = trips * distinct[i];
 	}
+	free(distinct);
 	return rounds;
 }
 

@@ -1,0 +1,64 @@
+/* Load rounds: which of a kernel's global loads wait one after another
+ * (docs/kernel-model.md, "round"). A load in a block that follows, on some
+ * path, another block with global loads cannot be issued before the branch
+ * between them is taken, and a guarded load's value is used where the
+ * paths meet, before the next guard: the unrolled, bounds-checked loads of
+ * a convolution each wait for the one before. Loads in one block, or in
+ * blocks that exclude each other (if / else), share a round. */
+#include "model_parts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int is_global_load(const K *k, const access *a)
+{
+	return !a->dead && strcmp(a->kind, "store") != 0 && k->fields[a->field].space &&
+	       strcmp(k->fields[a->field].space, "global") == 0;
+}
+
+void wp_load_rounds(K *k)
+{
+	int *chain = calloc((size_t)k->nb + 1, sizeof(int));
+	int *order = malloc(sizeof(int) * ((size_t)k->nb + 1));
+	unsigned char *loads = calloc((size_t)k->nb + 1, 1);
+	if (!chain || !order || !loads) {
+		free(chain), free(order), free(loads);
+		return; /* every load in round 0: as before rounds existed */
+	}
+	for (int i = 0; i < k->na; i++)
+		if (is_global_load(k, &k->acc[i]))
+			loads[k->acc[i].block] = 1;
+	/* blocks in reverse post-order; edges to earlier blocks are back edges */
+	int n = 0;
+	for (int b = 0; b < k->nb; b++)
+		if (k->rpo_num[b] >= 0)
+			order[k->rpo_num[b]] = b, n++;
+	for (int r = 0; r < n; r++) {
+		int b = order[r], longest = 0;
+		for (int p = 0; p < k->npred[b]; p++) {
+			int q = k->pred[b][p];
+			if (k->rpo_num[q] >= 0 && k->rpo_num[q] < r && chain[q] > longest)
+				longest = chain[q];
+		}
+		/* the longest chain of load blocks ending here */
+		chain[b] = longest + loads[b];
+	}
+	/* rounds count within a loop body (the core groups loads by their
+	 * loops): from the body's first, and only where the body has two */
+	for (int i = 0; i < k->na; i++) {
+		access *a = &k->acc[i];
+		a->round = 0;
+		if (!is_global_load(k, a))
+			continue;
+		int lo = chain[a->block], hi = lo;
+		for (int j = 0; j < k->na; j++) {
+			const access *o = &k->acc[j];
+			if (!is_global_load(k, o) || k->inner[o->block] != k->inner[a->block])
+				continue;
+			lo = chain[o->block] < lo ? chain[o->block] : lo;
+			hi = chain[o->block] > hi ? chain[o->block] : hi;
+		}
+		a->round = hi > lo ? chain[a->block] - lo : 0;
+	}
+	free(chain), free(order), free(loads);
+}
