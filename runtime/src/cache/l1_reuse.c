@@ -10,10 +10,13 @@
 #include "base/clock.h"
 #include "base/small_sort.h"
 #include "cache/capacity.h"
+#include "cache/footprint.h"
 
 #define EMPTY_KEY INT64_MIN
 /* Thread parts of loads in loops kept at once (8 MB) */
 #define REPLAY_CACHE_ENTRIES ((int64_t)1 << 20)
+/* A loop cut to fit the budget keeps at least this many iterations. */
+#define REPLAY_MIN_ITERATIONS 64
 
 /* Open-addressing map from sector or line numbers to a time. */
 typedef struct id_map {
@@ -141,11 +144,12 @@ typedef struct replay {
 	replay_load *loads;     /* global loads in program order */
 	int n_loads;
 	int64_t loop_value[EXPR_MAX_LOOPS];
+	int64_t trips[EXPR_MAX_LOOPS]; /* replayed: the loop's, or the first ones only */
 	int64_t ctaid[3];
 	int64_t (*tid)[3];
 	int tpb, warps;
 	int64_t cache_left;     /* thread-part entries that may still be cached */
-	int sectors_per_line;
+	int sectors_per_line, log2_sector, log2_spl;
 	id_map seen_sectors, line_time;
 	touch_times times;
 	l1_reuse_profile *out;
@@ -167,10 +171,10 @@ static void thread_parts(const replay *r, const replay_load *rl, int w, int lane
 	}
 }
 
-/* Adds the sectors of a warp-instruction's lanes (thread parts tp, loop
- * parts lp) to sectors[]; returns their number. */
+/* Adds the sectors (of 2^log2_sector bytes) of a warp-instruction's lanes
+ * (thread parts tp, loop parts lp) to sectors[]; returns their number. */
 static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t *lp, int lanes,
-	int64_t sector, int64_t *sectors)
+	int log2_sector, int64_t *sectors)
 {
 	int n = 0, nf = rl->n_forms;
 	int64_t bytes = rl->b->src->bytes;
@@ -182,12 +186,45 @@ static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t 
 		if (!on)
 			continue;
 		int64_t addr = x[0] + lp[0];
-		int64_t first = addr / sector - (addr % sector < 0);
-		int64_t last = (addr + bytes - 1) / sector - ((addr + bytes - 1) % sector < 0);
+		/* arithmetic shifts: floors, negative addresses too */
+		int64_t first = addr >> log2_sector, last = (addr + bytes - 1) >> log2_sector;
 		for (int64_t s = first; s <= last && n < 64; s++)
 			sectors[n++] = s;
 	}
 	return n;
+}
+
+/* Renumbers the times so that only the lines' last touches remain: the
+ * k-th of them (from 1) moves to time k, and any time t to the number of
+ * last touches up to t (0 is free: no time becomes negative, which would
+ * read as never). Distances, which count last touches after a time, are
+ * unchanged, and the tree stays as small as the lines in use. 0, or -1
+ * when out of memory. */
+static int compact_times(replay *r)
+{
+	touch_times *t = &r->times;
+	int32_t *rank = malloc(sizeof(int32_t) * ((size_t)t->now + 1));
+	if (!rank)
+		return -1;
+	int32_t marks = 0;
+	for (int64_t i = 0; i < t->now; i++) {
+		marks += t->last[i];
+		rank[i] = marks;
+	}
+	id_map *maps[2] = {&r->line_time, &r->seen_sectors};
+	for (int m = 0; m < 2; m++)
+		for (int64_t i = 0; i < maps[m]->cap; i++)
+			if (maps[m]->key[i] != EMPTY_KEY && maps[m]->value[i] >= 0)
+				maps[m]->value[i] = rank[maps[m]->value[i]];
+	free(rank);
+	memset(t->last, 0, (size_t)t->cap);
+	memset(t->tree, 0, sizeof(int32_t) * (size_t)t->cap);
+	for (int64_t i = 1; i <= marks; i++) {
+		t->last[i] = 1;
+		tree_add(t, i, 1);
+	}
+	t->now = marks + 1;
+	return 0;
 }
 
 /* The lines of one warp-instruction's sorted sectors. A repeated sector's
@@ -196,16 +233,24 @@ static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t 
  * touch of another sector of the line since does not bring it back. */
 static void touch_sectors(replay *r, const int64_t *sectors, int n)
 {
-	int spl = r->sectors_per_line;
+	int shift = r->log2_spl;
 	for (int k = 0; k < n && !r->failed;) {
-		int64_t line = sectors[k] / spl - (sectors[k] % spl < 0);
+		int64_t line = sectors[k] >> shift;
+		if (r->times.now >= r->times.cap) {
+			/* few lines in use: renumber; else a larger tree */
+			int64_t live = tree_prefix(&r->times, r->times.now);
+			if (4 * (live + 1) < r->times.cap ? compact_times(r) : touch_times_grow(&r->times)) {
+				r->failed = 1;
+				return;
+			}
+		}
 		int64_t *at = id_map_slot(&r->line_time, line);
-		if (!at || (r->times.now >= r->times.cap && touch_times_grow(&r->times))) {
+		if (!at) {
 			r->failed = 1;
 			return;
 		}
 		int64_t before = *at, touched = tree_prefix(&r->times, r->times.now);
-		for (; k < n && sectors[k] / spl - (sectors[k] % spl < 0) == line; k++) {
+		for (; k < n && (sectors[k] >> shift) == line; k++) {
 			if (k > 0 && sectors[k] == sectors[k - 1])
 				continue;
 			int64_t *last = id_map_slot(&r->seen_sectors, sectors[k]);
@@ -257,7 +302,6 @@ static void replay_instruction(replay *r, int i)
 		r->cache_left -= entries;
 	}
 	int64_t scratch[32 * (1 + COND_MAX_CONSTRAINTS)], sectors[64];
-	int64_t sector = (int64_t)r->l->hw->sector_bytes.value;
 	for (int w = 0; w < r->warps && !r->failed; w++) {
 		int lanes = 32 * w + 32 <= r->tpb ? 32 : r->tpb - 32 * w;
 		const int64_t *tp = rl->thread_part + (int64_t)w * 32 * nf;
@@ -265,7 +309,7 @@ static void replay_instruction(replay *r, int i)
 			thread_parts(r, rl, w, lanes, scratch);
 			tp = scratch;
 		}
-		int n = lane_sectors(rl, tp, lp, lanes, sector, sectors);
+		int n = lane_sectors(rl, tp, lp, lanes, r->log2_sector, sectors);
 		r->out->lane_evaluations += lanes;
 		if (r->deadline > 0 && r->out->lane_evaluations >= r->check_at) {
 			r->check_at += 65536;
@@ -299,7 +343,7 @@ static void replay_range(replay *r, int i0, int i1, int depth)
 			j++;
 		}
 		const bound_loop *bl = &r->l->loops[loop];
-		for (int64_t it = 0; it < bl->trips && !r->failed && !r->timed_out; it++) {
+		for (int64_t it = 0; it < r->trips[loop] && !r->failed && !r->timed_out; it++) {
 			r->loop_value[loop] = bl->lower + it * bl->src->step;
 			replay_range(r, i, j, depth + 1);
 		}
@@ -349,6 +393,7 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 {
 	memset(out, 0, sizeof(*out));
 	out->block = block;
+	out->cut_loop = -1;
 	*why = NULL;
 	int n;
 	double lanes;
@@ -356,9 +401,31 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	if (!loads)
 		return *why ? 1 : -1;
 	int sector = (int)l->hw->sector_bytes.value, line = (int)l->hw->l1_line_bytes.value;
-	if (lanes > (double)max_lanes || sector <= 0 || line < sector || line % sector) {
+	int64_t trips[EXPR_MAX_LOOPS];
+	for (int j = 0; j < l->kernel->n_loops && j < EXPR_MAX_LOOPS; j++)
+		trips[j] = l->loops[j].trips > 0 ? l->loops[j].trips : 0;
+	/* past the budget: the first iterations of the longest outermost loop,
+	 * at least REPLAY_MIN_ITERATIONS of them (reuse farther back than those
+	 * is not seen: those sectors count as first requests) */
+	int cut = -1;
+	for (int i = 0; i < n && lanes > (double)max_lanes; i++) {
+		const km_access *a = l->accesses[loads[i]].src;
+		if (a->n_loops > 0 && (cut < 0 || trips[a->loops[0]] > trips[cut]))
+			cut = a->loops[0];
+	}
+	if (cut >= 0) {
+		int64_t keep = (int64_t)((double)trips[cut] * (double)max_lanes / lanes);
+		if (keep >= REPLAY_MIN_ITERATIONS && keep < trips[cut]) {
+			lanes *= (double)keep / (double)trips[cut];
+			trips[cut] = keep;
+			out->cut_loop = cut;
+			out->cut_iterations = keep;
+		}
+	}
+	if (lanes > (double)max_lanes || run_unit_log2(sector) < 0 || run_unit_log2(line) < 0 ||
+	    line < sector) {
 		*why = lanes > (double)max_lanes ? "more lane evaluations than the replay may spend" :
-			"a sector size that does not divide the line";
+			"sectors and lines that are not powers of two, the line the larger";
 		free(loads);
 		return 1;
 	}
@@ -390,7 +457,10 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	r->tpb = tpb;
 	r->warps = (tpb + 31) / 32;
 	r->cache_left = REPLAY_CACHE_ENTRIES;
+	memcpy(r->trips, trips, sizeof(trips));
 	r->sectors_per_line = line / sector;
+	r->log2_sector = run_unit_log2(sector);
+	r->log2_spl = run_unit_log2(line / sector);
 	r->out = out;
 	r->deadline = deadline;
 	r->check_at = 65536;
@@ -416,6 +486,23 @@ done:
 	free(tid);
 	free(loads);
 	return rc;
+}
+
+int l1_reuse_once(const launch *l, l1_replay *rp)
+{
+	if (rp->tried)
+		return 0;
+	rp->tried = 1;
+	rp->profile = malloc(sizeof(*rp->profile));
+	int got = rp->profile ? l1_reuse_profile_block(l, rp->block, rp->max_lanes, rp->deadline,
+		rp->profile, &rp->none) : -1;
+	if (got == 0 && rp->profile->redundant <= 0)
+		rp->none = "the replayed block requests no sector twice";
+	if (got != 0 || rp->profile->redundant <= 0) {
+		free(rp->profile);
+		rp->profile = NULL;
+	}
+	return got < 0 ? -1 : 0;
 }
 
 double l1_reuse_hit_rate(const launch *l, const l1_reuse_profile *p, double resident)

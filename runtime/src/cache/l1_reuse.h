@@ -25,17 +25,35 @@ typedef struct l1_reuse_profile {
 	double redundant;           /* sector requests of sectors requested before */
 	double lane_evaluations;    /* work spent */
 	double mean_distance_lines; /* over the redundant requests */
+	int cut_loop;               /* the loop replayed in part (-1: none) */
+	int64_t cut_iterations;     /* its first iterations replayed */
 	double count[L1_REUSE_BUCKETS]; /* redundant requests per distance bucket */
 } l1_reuse_profile;
 
-/* Replays block `block`. Returns 0 with the profile; 1 when it does not
+/* Replays block `block`. Past `max_lanes` lane evaluations, only the first
+ * iterations of the longest outermost loop of the loads (at least 64) are
+ * replayed. Returns 0 with the profile; 1 when it does not
  * apply (a global load that is not affine, guarded by other than a
  * conjunction of affine constraints, repeated by `count`, or in a loop whose
- * trips vary; more than `max_lanes` lane evaluations; the clock past
+ * trips vary; still more than `max_lanes` lane evaluations; the clock past
  * `deadline`, read every 2^16 lane evaluations, 0: none), with `why` set;
  * -1 when out of memory. */
 int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, double deadline,
 	l1_reuse_profile *out, const char **why);
+
+/* A replay made when first needed (an estimate needs it only where the
+ * allocation argument misses): set block, max_lanes and deadline; `profile`
+ * is owned (free() it), NULL when there is none, with why in `none`. */
+typedef struct l1_replay {
+	int tried;
+	int64_t block, max_lanes;
+	double deadline;
+	l1_reuse_profile *profile;
+	const char *none;
+} l1_replay;
+
+/* Replays rp's block on the first call only. 0, or -1 when out of memory. */
+int l1_reuse_once(const launch *l, l1_replay *rp);
 
 /* Share of the profile's redundant requests that hit when `resident`
  * blocks share the L1 alike: 1 - mean of m1(resident * D * line / C1)

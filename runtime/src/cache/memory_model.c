@@ -18,9 +18,10 @@
 #include "cache/wave_collect.h"
 
 /* Lane evaluations the L1 reuse replay may spend (at most an eighth of
- * the work limit): every load of a 1024-thread block of the 15x15 tiled
- * convolution (225 loads x 16 outputs a thread) fits. */
-#define L1_REPLAY_LANES ((int64_t)1 << 22)
+ * the work limit): a 256-thread block of the 15x15 tiled convolution with
+ * 4x2 outputs a thread (225 x 8 loads) fits; a loop longer than that is
+ * replayed in part (l1_reuse.h). */
+#define L1_REPLAY_LANES ((int64_t)1 << 21)
 /* Below this allocation miss rate the replay cannot matter: no reuse
  * distance exceeds the block's allocation, so its hit rate is higher still. */
 #define L1_REPLAY_MISS_RATE 1e-6
@@ -197,33 +198,6 @@ static void choose_walks(const launch *l, const wave_plan *p, int *from)
 /* The wave's own footprint and statistics (every class's, before any
  * earlier wave is visited: classes made for earlier waves carry no L1
  * statistics); a `light` wave's statistics only. */
-/* The L1 reuse replay of one run: made when a wave first needs it. */
-typedef struct l1_replay {
-	int tried;
-	int64_t block, max_lanes;
-	double deadline;
-	l1_reuse_profile *profile; /* NULL: none (why in `none`) */
-	const char *none;
-} l1_replay;
-
-/* The profile, replayed on first use; 0, or -1 when out of memory. */
-static int l1_replay_get(const launch *l, l1_replay *rp)
-{
-	if (rp->tried)
-		return 0;
-	rp->tried = 1;
-	rp->profile = malloc(sizeof(*rp->profile));
-	int got = rp->profile ? l1_reuse_profile_block(l, rp->block, rp->max_lanes, rp->deadline,
-		rp->profile, &rp->none) : -1;
-	if (got == 0 && rp->profile->redundant <= 0)
-		rp->none = "the replayed block requests no sector twice";
-	if (got != 0 || rp->profile->redundant <= 0) {
-		free(rp->profile);
-		rp->profile = NULL;
-	}
-	return got < 0 ? -1 : 0;
-}
-
 static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int64_t first,
 	int64_t count, int light, l1_replay *replay, wave_eval *w)
 {
@@ -250,7 +224,7 @@ static int eval_own(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int6
 	/* where a block's loads can be replayed: from their reuse distances
 	 * (not needed where the whole allocation hits) */
 	if (1.0 - m->l1_capacity_hit_rate > L1_REPLAY_MISS_RATE) {
-		if (l1_replay_get(l, replay)) {
+		if (l1_reuse_once(l, replay)) {
 			rc = ctx_error(ctx, "out of memory");
 			goto done;
 		}
