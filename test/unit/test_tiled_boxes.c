@@ -196,6 +196,39 @@ static int64_t tiled(warpest_ctx *ctx, const warpest_hw *hw, const char *model, 
 	return most;
 }
 
+/* Every figure of the estimate against the reference path's, without a
+ * work limit (which the reference path would pass). */
+static void against_reference(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
+	warpest_config *c, const char *what)
+{
+	c->work_limit = 0;
+	warpest_estimate *fast, *ref;
+	estimate_both(ctx, k, hw, c, &fast, &ref);
+	CHECK(fast && ref && same_figures(fast, ref), "%s: every figure as on the reference path "
+		"(DRAM %.0f B vs %.0f B)", what, fast ? fast->summary.dram_load_bytes : 0,
+		ref ? ref->summary.dram_load_bytes : 0);
+	warpest_estimate_free(fast);
+	warpest_estimate_free(ref);
+}
+
+/* The launch inside an eighth of the default work limit with every block
+ * (no sample), predicting `seconds`; the estimate (NULL when none). */
+static warpest_estimate *inside_work_limit(warpest_ctx *ctx, const warpest_kernel *k,
+	const warpest_hw *hw, const warpest_config *c, const char *what, double seconds)
+{
+	unsetenv("WARPEST_ENUMERATE_LANES");
+	warpest_estimate *e = estimate_compute_plain(ctx, k, hw, c);
+	CHECK(e != NULL, "%s: %s", what, e ? "a prediction" : warpest_ctx_last_error(ctx));
+	if (!e)
+		return NULL;
+	CHECK(fabs(e->summary.predicted_seconds - seconds) <= 1e-9, "%s: predicted %.9f s (expected "
+		"%.9f)", what, e->summary.predicted_seconds, seconds);
+	CHECK(e->work < WARPEST_DEFAULT_WORK_LIMIT / 8, "%s: work %lld lane evaluations", what,
+		(long long)e->work);
+	CHECK(e->mem.sample_runs == 0, "%s: every block, no sample", what);
+	return e;
+}
+
 /* The dedispersion kernel that passed the work limit lane by lane (Kernel
  * Tuner's, block 1x80, tile 3x6: tid.x + 3*ctaid.x, guards coupling
  * 6*tid.y + 480*ctaid.y with the it loops, 768 iterations inside). */
@@ -216,33 +249,88 @@ static void dedispersion(warpest_ctx *ctx)
 	 * 283 MB over 52 039 680 active threads, 5.433278 B, as main at 803a2a1
 	 * gave it lane by lane with --work-limit 0 (1.02 G lane evaluations,
 	 * 10 s; predicted 0.229958 s) */
-	unsetenv("WARPEST_ENUMERATE_LANES");
-	warpest_estimate *e = estimate_compute_plain(ctx, k, a4000, &c);
-	CHECK(e != NULL, "dedispersion 1x80, grid 25000x26: %s", e ? "a prediction" :
-		warpest_ctx_last_error(ctx));
+	warpest_estimate *e = inside_work_limit(ctx, k, a4000, &c, "dedispersion 1x80, grid 25000x26",
+		0.229958031);
 	if (e) {
 		double per_thread = e->summary.dram_load_bytes / (double)e->summary.active_threads;
 		CHECK_NEAR(per_thread, 5.433278, 5e-7, "dedispersion DRAM load per thread (B)");
-		CHECK_NEAR(e->summary.predicted_seconds, 0.229958031, 1e-9, "dedispersion predicted (s)");
-		CHECK(e->work < WARPEST_DEFAULT_WORK_LIMIT / 8, "dedispersion work %lld lane evaluations",
-			(long long)e->work);
-		CHECK(e->mem.sample_runs == 0, "dedispersion: every block, no sample");
 	}
 	warpest_estimate_free(e);
-	/* a smaller grid against the reference path, figure by figure (without
-	 * a work limit there) */
+	/* a smaller grid against the reference path, figure by figure */
 	config_with(&c, 1, 80, 8400, 2, NULL, 0, NULL, NULL);
 	c.registers = 40;
-	c.work_limit = 0;
-	warpest_estimate *fast, *ref;
-	estimate_both(ctx, k, a4000, &c, &fast, &ref);
-	CHECK(fast && ref && same_figures(fast, ref), "dedispersion grid 8400x2: every figure as on "
-		"the reference path (DRAM %.0f B vs %.0f B)", fast ? fast->summary.dram_load_bytes : 0,
-		ref ? ref->summary.dram_load_bytes : 0);
-	warpest_estimate_free(fast);
-	warpest_estimate_free(ref);
+	against_reference(ctx, k, a4000, &c, "dedispersion grid 8400x2");
 	warpest_kernel_free(k);
 	warpest_hw_free(a4000);
+}
+
+/* Two guard groups, each coupling a tid, a ctaid and its own loop (the
+ * dedispersion kernel at block 2x160, tile 4x7, stride 1; it fell back to
+ * lanes: tid.x, it0, tid.y, it1 coupled have 2*4*160*7 = 8960 tuples, past
+ * the 4096 of one group; apart they have 8 and 1120):
+ *   tid.x + 8*ctaid.x + 2*it0 < 25000 && tid.y + 1120*ctaid.y + 160*it1 < 2048,
+ * it0 < 4, it1 < 7, it2 < n2; grid 12500x13 (the x guard cuts at
+ * ctaid.x = 3125, the y guard inside ctaid.y = 1). Store arg1 (4 B) at
+ * tid.x + 2*it0 + 8*ctaid.x + 25000*tid.y + 4000000*it1 + 28000000*ctaid.y:
+ * per (tid.y, it1) one row of 8 elements a block, rows 25000 apart.
+ * - Blocks [12500, +144) (ctaid.y = 1, ctaid.x < 144): tid.y + 160*it1 < 928,
+ *   it1 <= 4 whole (800 rows) and it1 = 5 for tid.y < 128: 928 rows of
+ *   144*8 = 1152 elements, 928*1152*4 = 4 276 224 B stored. Loads at n2 = 4:
+ *   arg0 twice (25650 apart) a row of 1152 B per it2, 2*4*1152 = 9216 B;
+ *   arg2 8 B at 8*it2, [0, 32): 9248 B.
+ * - Blocks [3120, +10) (ctaid.y = 0: every row, 160*7 = 1120): ctaid.x <= 3124
+ *   (8*3124 + 7 = 24999), 5 blocks of 8 elements: 1120*40*4 = 179 200 B;
+ *   loads 2*4*40 + 32 = 352 B. */
+static void dedispersion_two_groups(warpest_ctx *ctx, const warpest_hw *a4000)
+{
+	const param few[] = {{"n2", 4}}, full[] = {{"n2", 768}};
+	const char *names[1];
+	int64_t values[1];
+	warpest_config c;
+	warpest_kernel *k = load(ctx, "dedisp_bx2_tx4_ty7.json");
+	if (!k)
+		return;
+	config_with(&c, 2, 160, 12500, 13, few, 1, names, values);
+	c.registers = 64;
+	launch l;
+	if (launch_bind(ctx, k, a4000, &c, &l) == 0) {
+		CHECK(wave_boxes_applicable(&l), "dedispersion 2x160: boxes apply");
+		const int64_t expect[2][4] = {{12500, 144, 9248, 4276224}, {3120, 10, 352, 179200}};
+		for (int r = 0; r < 2; r++) {
+			run_list loads, stores;
+			run_list_init(&loads), run_list_init(&stores);
+			int rc = wave_boxes_footprint(&l, expect[r][0], expect[r][1], &loads, &stores,
+				(int64_t)1 << 22);
+			CHECK(rc == 0 && !run_list_normalize(&loads) && !run_list_normalize(&stores) &&
+				run_list_measure(&loads) == expect[r][2] &&
+				run_list_measure(&stores) == expect[r][3], "dedispersion 2x160 blocks "
+				"[%lld, +%lld): loads %lld B, stores %lld B (expected %lld, %lld)",
+				(long long)expect[r][0], (long long)expect[r][1],
+				(long long)run_list_measure(&loads), (long long)run_list_measure(&stores),
+				(long long)expect[r][2], (long long)expect[r][3]);
+			run_list_free(&loads), run_list_free(&stores);
+		}
+		/* the first wave, both guards' edges, a range across the y edge,
+		 * the last wave (every lane guarded off) */
+		const int64_t ranges[][2] = {{0, 144}, {3100, 144}, {12500 + 3100, 144},
+			{12490, 20}, {12500 * 13 - 144, 144}};
+		for (unsigned r = 0; r < sizeof(ranges) / sizeof(ranges[0]); r++)
+			compare_footprint(&l, "dedispersion 2x160", ranges[r][0], ranges[r][1]);
+		launch_release(&l);
+	} else
+		CHECK(0, "bind dedispersion 2x160: %s", warpest_ctx_last_error(ctx));
+	/* every figure against the reference path on a grid where it is cheap */
+	config_with(&c, 2, 160, 300, 2, few, 1, names, values);
+	c.registers = 64;
+	against_reference(ctx, k, a4000, &c, "dedispersion 2x160 grid 300x2");
+	/* the full launch inside the default work limit, every block: main at
+	 * 0a15a9b gave 236.721 ms lane by lane with --work-limit 0 (30 s) and
+	 * a block sample with the limit */
+	config_with(&c, 2, 160, 12500, 13, full, 1, names, values);
+	c.registers = 64;
+	warpest_estimate_free(inside_work_limit(ctx, k, a4000, &c,
+		"dedispersion 2x160, grid 12500x13", 0.236720989));
+	warpest_kernel_free(k);
 }
 
 int main(void)
@@ -268,6 +356,10 @@ int main(void)
 	tiled(ctx, h100, "tile3_bytes.json", 32, 1, p3, 2);
 	tiled(ctx, h100, "tile3_bytes.json", 5, 1, p3, 2);
 	dedispersion(ctx);
+	warpest_hw *a4000 = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "rtx-a4000");
+	if (a4000)
+		dedispersion_two_groups(ctx, a4000);
+	warpest_hw_free(a4000);
 	warpest_hw_free(h100);
 	warpest_ctx_free(ctx);
 	return check_summary();

@@ -12,11 +12,22 @@
 #define V_CTAID(d) (3 + (d))
 #define V_LOOP(i) (6 + (i))
 
-/* Tid and loop values a guard couples with other variables, one tuple at a
- * time at most (the fallback of slice_box). */
+/* Tid and loop values a group of guards couples with other variables, one
+ * tuple at a time at most (the fallback of slice_box); the product over an
+ * access's groups at most (so its boxes are at most 4 times that + 64). */
 #define MAX_EXPANDED_TUPLES 4096
+#define MAX_COMBINED_TUPLES 65536
 
 typedef __int128 wide;
+
+/* Guard constraints linked by shared variables; groups share none, so the
+ * guarded set is the product of each group's (the dedispersion tile's
+ * tid.x + 8*ctaid.x + 2*it0 < n and tid.y + 1120*ctaid.y + 160*it1 < m). */
+typedef struct guard_group {
+	uint32_t cons, vars; /* its constraints; the variables they use */
+	uint32_t minors;     /* tid and loop variables in its guards of several variables */
+	int64_t tuples;      /* their values' product */
+} guard_group;
 
 /* One global access in box form. */
 typedef struct box_access {
@@ -24,9 +35,9 @@ typedef struct box_access {
 	int split;        /* dimensions whose tid and ctaid are variables apart */
 	box_form addr;
 	box_form guards[COND_MAX_CONSTRAINTS];
-	int n_guards;
-	uint32_t minors;  /* tid and loop variables in guards of several variables */
-	int64_t tuples;   /* their values' product */
+	int n_groups;
+	guard_group groups[COND_MAX_CONSTRAINTS];
+	int64_t tuples;   /* the groups' tuples' product */
 } box_access;
 
 static int in_access_loops(const km_access *a, int loop)
@@ -91,7 +102,6 @@ static int box_access_init(const launch *l, const bound_access *b, box_access *x
 	x->split = split_dims(l, &b->addr);
 	for (int c = 0; c < b->guard.n; c++)
 		x->split |= split_dims(l, &b->guard.ge0[c]);
-	x->n_guards = b->guard.n;
 	if (!to_box_form(l, &b->addr, x->split, &x->addr))
 		return 0;
 	for (int c = 0; c < b->guard.n; c++)
@@ -100,39 +110,55 @@ static int box_access_init(const launch *l, const bound_access *b, box_access *x
 	for (int i = 0; i < l->kernel->n_loops; i++)
 		if ((x->addr.c[V_LOOP(i)] || in_access_loops(a, i)) && !l->loops[i].constant)
 			return 0;
-	x->minors = 0;
+	x->n_groups = 0;
 	for (int c = 0; c < b->guard.n; c++) {
 		int majors = 0, vars = 0;
-		uint32_t minors = 0;
+		guard_group one = {1u << c, 0, 0, 1};
 		for (int v = 0; v < N_BOX_VARS; v++) {
 			if (!x->guards[c].c[v])
 				continue;
 			vars++;
+			one.vars |= 1u << v;
 			if (is_minor(x, v))
-				minors |= 1u << v;
+				one.minors |= 1u << v;
 			else
 				majors++;
 		}
 		if (majors > 1)
 			return 0;
-		if (vars > 1)
-			x->minors |= minors;
+		if (vars < 2)
+			one.minors = 0;
+		/* joined with every group it shares a variable with */
+		for (int g = 0; g < x->n_groups;)
+			if (x->groups[g].vars & one.vars) {
+				one.cons |= x->groups[g].cons, one.vars |= x->groups[g].vars;
+				one.minors |= x->groups[g].minors;
+				x->groups[g] = x->groups[--x->n_groups];
+			} else
+				g++;
+		x->groups[x->n_groups++] = one;
 	}
 	x->tuples = 1;
-	for (int v = 0; v < N_BOX_VARS; v++) {
-		if (!(x->minors & (1u << v)))
-			continue;
-		int64_t values;
-		if (v < 3) {
-			values = l->block[v];
-		} else {
-			/* a loop outside the access has no value of its own here */
-			if (!in_access_loops(a, v - V_LOOP(0)))
+	for (int g = 0; g < x->n_groups; g++) {
+		guard_group *gr = &x->groups[g];
+		for (int v = 0; v < N_BOX_VARS; v++) {
+			if (!(gr->minors & (1u << v)))
+				continue;
+			int64_t values;
+			if (v < 3) {
+				values = l->block[v];
+			} else {
+				/* a loop outside the access has no value of its own here */
+				if (!in_access_loops(a, v - V_LOOP(0)))
+					return 0;
+				values = l->loops[v - V_LOOP(0)].trips > 0 ? l->loops[v - V_LOOP(0)].trips : 1;
+			}
+			gr->tuples *= values;
+			if (gr->tuples > MAX_EXPANDED_TUPLES)
 				return 0;
-			values = l->loops[v - V_LOOP(0)].trips > 0 ? l->loops[v - V_LOOP(0)].trips : 1;
 		}
-		x->tuples *= values;
-		if (x->tuples > MAX_EXPANDED_TUPLES)
+		x->tuples *= gr->tuples;
+		if (x->tuples > MAX_COMBINED_TUPLES)
 			return 0;
 	}
 	return 1;
@@ -324,26 +350,28 @@ static void slice_box(leaves *ls, box bx, const box_form *cons, uint32_t live)
 	}
 }
 
-/* The boxes of `bx` inside the access's guards, into `ls` (cleared first).
- * Slicing gives few boxes; where it would give more than the tuples of
- * coupled minor variables, each tuple is a box of its own instead (each
- * constraint then has one variable left: applicability). */
-static void guarded_boxes(leaves *ls, const box_access *x, const box *bx)
+/* The boxes of `bx` inside one group of guards, into `ls` (cleared first).
+ * Slicing gives few boxes; where it would give more than 4 times the tuples
+ * of the group's coupled minor variables (+ 64), or `expand`, each tuple is
+ * a box of its own instead (each constraint then has one variable left:
+ * applicability). */
+static void group_boxes(leaves *ls, const box_access *x, const guard_group *g, const box *bx,
+	int expand)
 {
-	uint32_t all = x->n_guards ? (uint32_t)(((uint64_t)1 << x->n_guards) - 1) : 0;
 	ls->n = 0;
-	ls->over = 0;
-	ls->budget = 4 * x->tuples + 64;
-	slice_box(ls, *bx, x->guards, all);
+	ls->over = expand;
+	ls->budget = 4 * g->tuples + 64;
+	if (!expand)
+		slice_box(ls, *bx, x->guards, g->cons);
 	if (!ls->over)
 		return;
 	ls->n = 0;
 	ls->over = 0;
-	for (int64_t t = 0; t < x->tuples && !ls->oom; t++) {
+	for (int64_t t = 0; t < g->tuples && !ls->oom; t++) {
 		box one = *bx;
 		int64_t rest = t;
 		for (int v = 0; v < N_BOX_VARS; v++) {
-			if (!(x->minors & (1u << v)))
+			if (!(g->minors & (1u << v)))
 				continue;
 			int64_t values = one.hi[v] - one.lo[v] + 1;
 			if (values <= 0)
@@ -352,7 +380,44 @@ static void guarded_boxes(leaves *ls, const box_access *x, const box *bx)
 			rest /= values;
 		}
 		ls->budget = INT64_MAX;
-		slice_box(ls, one, x->guards, all);
+		slice_box(ls, one, x->guards, g->cons);
+	}
+}
+
+/* Scratch of guarded_boxes: the result, one group's boxes, their product. */
+typedef struct slicer { leaves out, part, next; } slicer;
+
+/* The boxes of `bx` inside the access's guards, into s->out: the product of
+ * each group's boxes. Where it comes to more than 4 times the tuples of
+ * every group (+ 64), it is made again with each group that has more boxes
+ * than its tuples as one box per tuple: then at most their product. */
+static void guarded_boxes(slicer *s, const box_access *x, const box *bx)
+{
+	for (int limit = 0; limit < 2; limit++) {
+		s->out.n = 0;
+		push_leaf(&s->out, bx);
+		for (int g = 0; g < x->n_groups && s->out.n && !s->out.oom; g++) {
+			const guard_group *gr = &x->groups[g];
+			group_boxes(&s->part, x, gr, bx, 0);
+			if (limit && s->part.n > gr->tuples)
+				group_boxes(&s->part, x, gr, bx, 1);
+			s->next.n = 0;
+			for (int64_t i = 0; i < s->out.n; i++)
+				for (int64_t j = 0; j < s->part.n; j++) {
+					box both = s->out.b[i];
+					for (int v = 0; v < N_BOX_VARS; v++)
+						if (gr->vars & (1u << v))
+							both.lo[v] = s->part.b[j].lo[v], both.hi[v] = s->part.b[j].hi[v];
+					push_leaf(&s->next, &both);
+				}
+			leaves t = s->out;
+			s->out = s->next, s->next = t;
+			s->out.oom |= s->part.oom | s->next.oom;
+			if (!limit && s->out.n > 4 * x->tuples + 64)
+				break;
+		}
+		if (s->out.n <= 4 * x->tuples + 64 || s->out.oom)
+			return;
 	}
 }
 
@@ -682,7 +747,8 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 	int64_t blo[5][3], bhi[5][3];
 	int n_boxes = block_boxes(l, first, count, blo, bhi);
 	box_access *xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
-	leaves ls = {NULL, 0, 0, 0, 0, 0};
+	slicer sl;
+	memset(&sl, 0, sizeof(sl));
 	piece_list pl[2] = {{NULL, 0, 0}, {NULL, 0, 0}}; /* loads, stores */
 	int rc = xs ? 0 : -1;
 	int n = 0;
@@ -701,12 +767,12 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 			box bx;
 			if (!access_box(l, x, blo[q], bhi[q], &bx))
 				continue;
-			guarded_boxes(&ls, x, &bx);
-			if (ls.oom)
+			guarded_boxes(&sl, x, &bx);
+			if (sl.out.oom)
 				rc = -1;
-			for (int64_t j = 0; j < ls.n && !rc; j++) {
+			for (int64_t j = 0; j < sl.out.n && !rc; j++) {
 				piece p;
-				make_piece(&ls.b[j], &x->addr, store, x->b->src->bytes, &p);
+				make_piece(&sl.out.b[j], &x->addr, store, x->b->src->bytes, &p);
 				if (push_piece(&pl[store], &p))
 					rc = -1;
 			}
@@ -719,7 +785,9 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 	if (!rc && !em.failed && em.runs <= max_runs && emit_pieces(&em, &pl[1]))
 		rc = -1;
 	free(xs);
-	free(ls.b);
+	free(sl.out.b);
+	free(sl.part.b);
+	free(sl.next.b);
 	free(pl[0].p);
 	free(pl[1].p);
 	if (rc)
