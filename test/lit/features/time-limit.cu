@@ -1,21 +1,26 @@
 // Every estimate in the compiler runs under a time limit (45 % of
 // budget-ms=, docs/model.md §1 "Time limit"): a z-marching heat step whose
-// loop start is clamped by max(), at 512^3 with 64 planes a thread, takes
-// about 0.4 s to evaluate exactly on the development machine (2.74 s for
-// it and its 6 neighbours at budget-ms=20000); in the plugin it gets a time
-// and a bottleneck from a block sample, and the remarks say how many blocks
-// and on what grounds. A sanitizer build's limits are 5 times longer (225
-// ms) while it runs about 2 times slower. With 16 planes a thread (the
-// first version of this test) the exact run takes about 0.3 s here (1.86 s
-// with 6 neighbours, `warpest estimate --work-limit 0`), and an ASan build
-// on the faster CI machine ran it in 204 ms, inside its 225 ms: no sample,
-// and the test failed. The grid is given: the guessed one (z 64) idles most
-// waves, and the sample of spread waves that follows is dearer.
+// loop start is clamped by max(), at 512^3 with 16 planes a thread, gets a
+// time and a bottleneck in its remark within the default 100 ms budget.
+// Whether that comes from every block or from a block sample depends on the
+// machine: the exact run takes about 0.3 s here (1.86 s with 6 neighbours,
+// `warpest estimate --work-limit 0`), and an ASan build (limits 5 times
+// longer, 225 ms) on the CI machine ran it exactly in 204 ms. Since the
+// wave boxes cover its clamped guards a block sample costs a quarter of the
+// exact run or more, so no budget separates "sampled" from both "exact" and
+// "stopped" with a safe margin in both builds; the test asserts the time,
+// and (second RUN) that a budget no run fits in gives no number, only the
+// reason. The sample's remark and its sizing are tested in the core
+// (cli.time_limit, unit.test_hardening). The grid is given: the guessed one
+// (z 64) idles most waves.
 // REQUIRES: warpest-core
-// RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=32x8x1;grid=16x64x8;param=nx:512;param=ny:512;param=nz:512;param=chunk:64' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=32x8x1;grid=16x64x32;param=nx:512;param=ny:512;param=nz:512;param=chunk:16' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s
 // CHECK: heat_zmarch (sm_90, a100-40gb): predicted {{[0-9.e+]+}} us, bottleneck {{L1|L2|DRAM|compute}}
-// CHECK-DAG: assumes blocks sampled: {{[0-9]+}} of 864 per wave
-// CHECK-DAG: assumes evaluating every block did not fit the time limit ({{45|225}} ms): blocks sampled instead
+// 1 ms: limits of 0.45 ms (2.25 ms under ASan), and even the smallest
+// sample (2 blocks a wave) takes tens of ms
+// RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=32x8x1;grid=16x64x32;param=nx:512;param=ny:512;param=nz:512;param=chunk:16;budget-ms=1' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STOP
+// STOP: heat_zmarch (sm_90): no estimate: kernel 'heat_zmarch': the estimate was stopped at its time limit ({{0.45|2.25}} ms), even on a sample of blocks
+// STOP-NOT: predicted
 #include <cuda_runtime.h>
 
 template <typename T>
