@@ -7,6 +7,7 @@
  * blocks that exclude each other (if / else), share a round. */
 #include "model_parts.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,21 +45,26 @@ void wp_load_rounds(K *k)
 		chain[b] = longest + loads[b];
 	}
 	/* rounds count within a loop body (the core groups loads by their
-	 * loops): from the body's first, and only where the body has two */
+	 * loops): from the body's first, and only where the body has two;
+	 * bodies by innermost loop, index 0 for none */
+	int *lo = malloc(sizeof(int) * ((size_t)k->nl + 1)), *hi = malloc(sizeof(int) * ((size_t)k->nl + 1));
+	if (lo && hi) {
+		for (int r = 0; r <= k->nl; r++)
+			lo[r] = INT_MAX, hi[r] = INT_MIN;
+		for (int i = 0; i < k->na; i++) {
+			const access *a = &k->acc[i];
+			int r = k->inner[a->block] + 1, c = chain[a->block];
+			if (!is_global_load(k, a))
+				continue;
+			lo[r] = c < lo[r] ? c : lo[r];
+			hi[r] = c > hi[r] ? c : hi[r];
+		}
+	}
 	for (int i = 0; i < k->na; i++) {
 		access *a = &k->acc[i];
-		a->round = 0;
-		if (!is_global_load(k, a))
-			continue;
-		int lo = chain[a->block], hi = lo;
-		for (int j = 0; j < k->na; j++) {
-			const access *o = &k->acc[j];
-			if (!is_global_load(k, o) || k->inner[o->block] != k->inner[a->block])
-				continue;
-			lo = chain[o->block] < lo ? chain[o->block] : lo;
-			hi = chain[o->block] > hi ? chain[o->block] : hi;
-		}
-		a->round = hi > lo ? chain[a->block] - lo : 0;
+		int r = k->inner[a->block] + 1;
+		a->round = lo && hi && is_global_load(k, a) && hi[r] > lo[r] ? chain[a->block] - lo[r] : 0;
 	}
+	free(lo), free(hi);
 	free(chain), free(order), free(loads);
 }

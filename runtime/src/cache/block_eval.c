@@ -203,11 +203,8 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
 	/* divisions once per launch, not once per lane and access */
 	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
-	for (int t = 0; ev->tid && t < l->threads_per_block; t++) {
-		ev->tid[t][0] = t % l->block[0];
-		ev->tid[t][1] = (t / l->block[0]) % l->block[1];
-		ev->tid[t][2] = t / (l->block[0] * l->block[1]);
-	}
+	for (int t = 0; ev->tid && t < l->threads_per_block; t++)
+		launch_thread_coords(l, t, ev->tid[t]);
 	ev->n_slots = 1024;
 	ev->slots = malloc((size_t)ev->n_slots * sizeof(int));
 	/* warps whose lanes have the same thread-index deltas from their first
@@ -455,10 +452,9 @@ static int64_t loop_signature(const launch *l, const int64_t *c)
 			continue;
 		}
 		for (int t = 0; t < threads; t++) {
-			int64_t lower, trips = bl->src->assumed_trips;
-			env[sym_tid_x] = t % l->block[0];
-			env[sym_tid_y] = (t / l->block[0]) % l->block[1];
-			env[sym_tid_z] = t / (l->block[0] * l->block[1]);
+			int64_t lower, trips = bl->src->assumed_trips, tc[3];
+			launch_thread_coords(l, t, tc);
+			env[sym_tid_x] = tc[0], env[sym_tid_y] = tc[1], env[sym_tid_z] = tc[2];
 			lower = expr_eval(bl->src->lower, env);
 			if (bl->src->upper) {
 				int64_t span = expr_eval(bl->src->upper, env) - lower;

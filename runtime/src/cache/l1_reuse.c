@@ -142,14 +142,13 @@ typedef struct replay_load {
 typedef struct replay {
 	const launch *l;
 	replay_load *loads;     /* global loads in program order */
-	int n_loads;
 	int64_t loop_value[EXPR_MAX_LOOPS];
 	int64_t trips[EXPR_MAX_LOOPS]; /* replayed: the loop's, or the first ones only */
 	int64_t ctaid[3];
 	int64_t (*tid)[3];
 	int tpb, warps;
 	int64_t cache_left;     /* thread-part entries that may still be cached */
-	int sectors_per_line, log2_sector, log2_spl;
+	int log2_sector, log2_spl; /* sector bytes, sectors per line */
 	id_map seen_sectors, line_time;
 	touch_times times;
 	l1_reuse_profile *out;
@@ -436,11 +435,8 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	int rc = -1;
 	if (!r || !tid || !rl)
 		goto done;
-	for (int t = 0; t < tpb; t++) {
-		tid[t][0] = t % l->block[0];
-		tid[t][1] = (t / l->block[0]) % l->block[1];
-		tid[t][2] = t / (l->block[0] * l->block[1]);
-	}
+	for (int t = 0; t < tpb; t++)
+		launch_thread_coords(l, t, tid[t]);
 	for (int i = 0; i < n; i++) {
 		const bound_access *b = &l->accesses[loads[i]];
 		rl[i].b = b;
@@ -452,13 +448,11 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	launch_block_coords(l, block, r->ctaid);
 	r->l = l;
 	r->loads = rl;
-	r->n_loads = n;
 	r->tid = tid;
 	r->tpb = tpb;
 	r->warps = (tpb + 31) / 32;
 	r->cache_left = REPLAY_CACHE_ENTRIES;
 	memcpy(r->trips, trips, sizeof(trips));
-	r->sectors_per_line = line / sector;
 	r->log2_sector = run_unit_log2(sector);
 	r->log2_spl = run_unit_log2(line / sector);
 	r->out = out;

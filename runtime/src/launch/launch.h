@@ -101,6 +101,14 @@ void launch_release(launch *l);
 int launch_spread_waves(launch *l, int k);
 void launch_use_reference_path(launch *l);
 
+/* Thread coordinates of a linear thread index in the block (x fastest). */
+static inline void launch_thread_coords(const launch *l, int t, int64_t *c)
+{
+	c[0] = t % l->block[0];
+	c[1] = (t / l->block[0]) % l->block[1];
+	c[2] = t / (l->block[0] * l->block[1]);
+}
+
 /* Block coordinates of a linear block id (x fastest). */
 static inline void launch_block_coords(const launch *l, int64_t id, int64_t *c)
 {

@@ -38,13 +38,6 @@ double latency_saturation_warps(const level_demand *d, double work_per_warp, dou
 	return d->peak_rate * t / (sm_count * work_per_warp);
 }
 
-/* Dependent load rounds per thread. Loads of one iteration are in flight
- * together unless the model puts them in different rounds (the pass: blocks
- * one after another on a path, a conditional branch between them), and
- * iterations are dependent (Chosen, docs/model.md §8): for the loads of each
- * loop nest, the trip product times their distinct rounds; the largest.
- * Loops with thread-dependent bounds count one iteration, as in the compute
- * model. */
 static int global_load(const launch *l, int i)
 {
 	return l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;
@@ -55,6 +48,13 @@ static int same_nest(const km_access *a, const km_access *b)
 	return a->n_loops == b->n_loops && !memcmp(a->loops, b->loops, sizeof(int) * (size_t)a->n_loops);
 }
 
+/* Dependent load rounds per thread. Loads of one iteration are in flight
+ * together unless the model puts them in different rounds (the pass: blocks
+ * one after another on a path, a conditional branch between them), and
+ * iterations are dependent (Chosen, docs/model.md §8): for the loads of each
+ * loop nest, the trip product times their distinct rounds; the largest.
+ * Loops with thread-dependent bounds count one iteration, as in the compute
+ * model. */
 static double load_rounds(const launch *l)
 {
 	int n = l->n_accesses;
