@@ -662,6 +662,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	wp_collect_accesses(k);
 	for (int i = 0; i < k->na; i++)
 		k->acc[i].ng = wp_block_guards(k, k->acc[i].block, &k->acc[i].g);
+	wp_merge_repeats(k);
 	wp_merge_lanes(k);
 	wp_load_rounds(k);
 	build_model(k, info);

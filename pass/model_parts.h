@@ -11,6 +11,11 @@ void wp_collect_accesses(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
 
+/* ---------- repeats.c ---------- */
+/* Marks dead each load that re-reads, with no write in between, the address
+ * of a load that runs before it on every path (same loop). */
+void wp_merge_repeats(K *k);
+
 /* ---------- rounds.c ---------- */
 /* Sets each global load's round (0 for everything else). */
 void wp_load_rounds(K *k);
