@@ -280,13 +280,11 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 	} else if (LLVMIsAGlobalVariable(base)) {
 		f->name = global_name(k, base);
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(base));
-		f->space = as == 3 ? "shared" : "global";
+		f->space = as == 3 ? "shared" : as == 4 ? "constant" : "global";
 		f->align = (int)LLVMGetAlignment(base);
 		if (f->align <= 0)
 			f->align = 4;
 		f->size_bytes = (int64_t)LLVMABISizeOfType(k->td, LLVMGlobalGetValueType(base));
-		if (as == 4)
-			wp_assume(k, "constant memory '%s' is modelled as global memory", f->name);
 	} else {
 		f->name = wp_printf(k->ar, "local%d", k->nf);
 		f->space = "local";
@@ -580,6 +578,9 @@ void wp_merge_lanes(K *k)
 	for (int i = 0; i < k->na; i++) {
 		access *a = &k->acc[i];
 		if (a->dead || !a->off || a->bytes >= 16 || (a->kind[0] != 'l' && a->kind[0] != 's'))
+			continue;
+		/* constant memory: each word stays an operand of its own user */
+		if (a->field >= 0 && !strcmp(k->fields[a->field].space, "constant"))
 			continue;
 		for (int width = 16; width >= 8; width /= 2) {
 			if (a->bytes >= width || wp_content(a->off) % width != 0)

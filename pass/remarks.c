@@ -181,7 +181,20 @@ void wp_report_remarks(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kern
 		int bad = strstr(desc, " not analysed: ") != NULL;
 		wp_remark *r = warpest_remark_new("warpest-access", bad ? "Unanalysable" : "Access");
 		warpest_remark_arg(r, "Access", desc);
-		if (a && !bad && json_object_object_get_ex(a, "warp_instructions", NULL)) {
+		int constant = a && !strcmp(wp_js(a, "space", ""), "constant");
+		if (a && !bad && constant && json_object_object_get_ex(a, "warp_instructions", NULL)) {
+			/* the constant cache: passes instead of L1 wavefronts */
+			wp_rtext(r, ": ");
+			rint_arg(r, "Bytes", wp_jd(a, "bytes", 0));
+			wp_rtext(r, " B from the constant cache, ");
+			wp_rarg(r, "ConstantCachePasses", "%.3g", wp_jd(a, "constant_cache_passes_per_instruction", 0));
+			wp_rtext(r, " passes per instruction, ");
+			rint_arg(r, "WarpInstructions", wp_jd(a, "warp_instructions", 0));
+			wp_rtext(r, " warp-instructions");
+			json_object *op = NULL;
+			if (json_object_object_get_ex(a, "operand", &op) && json_object_get_boolean(op))
+				wp_rtext(r, " (literal address: an operand of its user, no load instruction)");
+		} else if (a && !bad && json_object_object_get_ex(a, "warp_instructions", NULL)) {
 			wp_rtext(r, ": ");
 			rint_arg(r, "Bytes", wp_jd(a, "bytes", 0));
 			wp_rtext(r, " B, ");

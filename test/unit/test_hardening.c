@@ -174,6 +174,18 @@ static void test_parser(void)
 	e = expr_parse(a, &t, "(tid.x - 512) / m + tid.x % (0 - 5)", 0, err, sizeof(err));
 	CHECK(e && expr_range(e, lo, hi, &rlo, &rhi) == 0 && rlo <= -512 && rhi >= 511,
 		"division by a range through 0: bounded by the numerator");
+	/* a fixed divisor: exact inside one period (an unrolled loop's remainder
+	 * `m % 4` once m is bound: m = 3 gives 3 trips, not the 0..3 of the
+	 * conservative range), else 0..divisor-1 */
+	e = expr_parse(a, &t, "m % 4", 0, err, sizeof(err));
+	lo[m] = hi[m] = 3;
+	CHECK(e && expr_range(e, lo, hi, &rlo, &rhi) == 0 && rlo == 3 && rhi == 3, "m %% 4, m = 3: [3, 3]");
+	lo[m] = 5, hi[m] = 6; /* 5 % 4 = 1, 6 % 4 = 2 */
+	CHECK(e && expr_range(e, lo, hi, &rlo, &rhi) == 0 && rlo == 1 && rhi == 2, "m %% 4, m in 5..6: [1, 2]");
+	lo[m] = 3, hi[m] = 5; /* 3, 0, 1: crosses a period */
+	CHECK(e && expr_range(e, lo, hi, &rlo, &rhi) == 0 && rlo == 0 && rhi == 3, "m %% 4, m in 3..5: [0, 3]");
+	lo[m] = hi[m] = -3; /* floor modulo: -3 % 4 = 1 */
+	CHECK(e && expr_range(e, lo, hi, &rlo, &rhi) == 0 && rlo == 1 && rhi == 1, "m %% 4, m = -3: [1, 1]");
 	expr_arena_free(a);
 }
 

@@ -30,7 +30,7 @@ static const warp_cost *residue_cost(block_evaluator *ev, const bound_access *b,
 					addr[lane] += b->addr.coeff[d] * (ev->tid[t][d] - t0[d]);
 			addr[lane] += ((int64_t)1 << 40) + residue;
 		}
-		warp_access_cost(l->hw, b->field->space == km_space_global, b->src->bytes, addr, active,
+		warp_access_cost(l->hw, warp_unit_of(b->field), b->src->bytes, addr, active,
 			&rc->cost[residue]);
 		rc->known[residue] = 1;
 	}
@@ -83,7 +83,8 @@ static split_entry *split_slot(split_memo *s, int pattern, int warp, uint32_t ac
 static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access *b, int warp,
 	const int64_t *addr, const unsigned char *active, warp_cost *scratch)
 {
-	int global = b->field->space == km_space_global, bytes = b->src->bytes;
+	warp_unit unit = warp_unit_of(b->field);
+	int bytes = b->src->bytes;
 	if (!ev->patterns)
 		ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
 	if (!ev->split && (ev->split = malloc(sizeof(split_memo)))) {
@@ -98,7 +99,7 @@ static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access 
 	split_entry *e = split_slot(ev->split, pattern, warp, mask);
 	residue_costs *rc = e && e->pattern >= 0 ? e->costs : NULL;
 	if (!rc) {
-		rc = lane_pattern_costs(ev->patterns, bytes, global, addr, active);
+		rc = lane_pattern_costs(ev->patterns, bytes, unit, addr, active);
 		/* kept while the memo stays at most half full */
 		if (rc && e && 2 * (ev->split->n + 1) <= SPLIT_SLOTS) {
 			e->pattern = pattern, e->warp = warp, e->active = mask, e->costs = rc;
@@ -106,7 +107,7 @@ static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access 
 		}
 	}
 	if (!rc) {
-		warp_access_cost(ev->l->hw, global, bytes, addr, active, scratch);
+		warp_access_cost(ev->l->hw, unit, bytes, addr, active, scratch);
 		return scratch;
 	}
 	int first = 0;
@@ -114,7 +115,7 @@ static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access 
 		first++;
 	int residue = (int)(((addr[first] % 128) + 128) % 128);
 	if (!rc->known[residue]) {
-		warp_access_cost(ev->l->hw, global, bytes, addr, active, &rc->cost[residue]);
+		warp_access_cost(ev->l->hw, unit, bytes, addr, active, &rc->cost[residue]);
 		rc->known[residue] = 1;
 	}
 	return &rc->cost[residue];

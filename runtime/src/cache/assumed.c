@@ -40,7 +40,7 @@ int assumed_accesses_add(const launch *l, access_stats *access, memory_result *m
 		}
 		int global = b->field->space == km_space_global;
 		warp_cost c;
-		warp_access_cost(hw, global, a->bytes, addr, active, &c);
+		warp_access_cost(hw, warp_unit_of(b->field), a->bytes, addr, active, &c);
 		double w = s->instructions;
 		s->data_wavefronts += w * c.data_wavefronts;
 		s->cycles += w * c.cycles;

@@ -48,6 +48,7 @@ typedef struct walk {
 	const int64_t *offsets;
 	int64_t tuple_index;
 	int global;
+	warp_unit unit;
 	int failed;
 	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
 	/* the guard constraints lanes must test (linear guards): those the class
@@ -207,7 +208,7 @@ static void emit_instruction(walk *w)
 	if (same)
 		cost = w->memo_cost;
 	else {
-		warp_access_cost(w->l->hw, w->global, a->bytes, addr, active, &cost);
+		warp_access_cost(w->l->hw, w->unit, a->bytes, addr, active, &cost);
 		w->memo_valid = 1;
 		w->memo_first = addr[first];
 		memcpy(w->memo_active, active, sizeof(w->memo_active));
@@ -339,7 +340,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		if (!ev->patterns && n_active > 0)
 			ev->patterns = lane_pattern_table_alloc(); /* NULL: costed per warp */
 		residue_costs *shared = n_active > 0 ?
-			lane_pattern_costs(ev->patterns, b->src->bytes, global, addr, active) : NULL;
+			lane_pattern_costs(ev->patterns, b->src->bytes, warp_unit_of(b->field), addr, active) : NULL;
 		for (int m = 0; m < n_members; m++) {
 			const bound_access *mb = &l->accesses[members[m]];
 			const km_access *a = mb->src;
@@ -362,7 +363,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 				int64_t moved[32];
 				for (int lane = 0; lane < 32; lane++)
 					moved[lane] = active[lane] ? addr[lane] + delta : 0;
-				warp_access_cost(l->hw, global, a->bytes, moved, active, slot);
+				warp_access_cost(l->hw, warp_unit_of(b->field), a->bytes, moved, active, slot);
 				*have = 1;
 			}
 			add_cost(cls, s, slot, ev->plans[mb->index].sample_stride * a->count,
@@ -489,6 +490,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		w.ev = ev, w.l = l, w.cls = cls, w.b = b, w.plan = &ev->plans[i], w.lanes = lanes;
 		w.offsets = offsets;
 		w.global = b->field->space == km_space_global;
+		w.unit = warp_unit_of(b->field);
 		w.uniform_loops = !ev->has_varying_loops;
 		w.footprint_only = ev->footprint_only;
 		/* the class key's verdict on each constraint over the whole block:

@@ -238,7 +238,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		for (int j = 0; j < i && ev->plans[i].pattern < 0; j++) {
 			const bound_access *o = &l->accesses[j];
 			if (o->linear && o->src->bytes == b->src->bytes &&
-			    (o->field->space == km_space_global) == (b->field->space == km_space_global) &&
+			    warp_unit_of(o->field) == warp_unit_of(b->field) &&
 			    memcmp(o->addr.coeff, b->addr.coeff, 3 * sizeof(int64_t)) == 0)
 				ev->plans[i].pattern = ev->plans[j].pattern;
 		}

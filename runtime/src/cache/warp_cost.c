@@ -27,10 +27,28 @@ double l1_fill_wavefronts(const warpest_hw *hw, double l2_load_bytes)
 	return l2_load_bytes > 0 ? l2_load_bytes / L1_FILL_BYTES_PER_WAVEFRONT : 0.0;
 }
 
-void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
+/* The constant cache: the lanes' distinct words, one pass each (a uniform
+ * address is one pass, broadcast to every lane). */
+static void constant_cache_cost(int bytes, const int64_t *addr, const unsigned char *active, warp_cost *out)
+{
+	int64_t words[32 * 4];
+	int n_words = 0, words_per_lane = bytes <= 4 ? 1 : bytes / 4;
+	for (int lane = 0; lane < 32; lane++)
+		for (int w = 0; active[lane] && w < words_per_lane; w++)
+			words[n_words++] = addr[lane] / 4 + w;
+	out->data_wavefronts = count_distinct(words, n_words);
+	out->cycles = out->data_wavefronts;
+	out->same_address_ways = 1;
+}
+
+void warp_access_cost(const warpest_hw *hw, warp_unit unit, int bytes, const int64_t *addr,
 	const unsigned char *active, warp_cost *out)
 {
 	memset(out, 0, sizeof(*out));
+	if (unit == warp_unit_constant) {
+		constant_cache_cost(bytes, addr, active, out);
+		return;
+	}
 	/* Data stage: 32 banks of 4 B; 8 B accesses are served per half-warp and
 	 * 16 B per quarter-warp. Within a group, the distinct words that share a
 	 * bank serialise; identical words broadcast. */
@@ -84,7 +102,7 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
 	/* issue limit: a full warp's bytes over the L1 data path width */
 	double issue = 32.0 * (bytes < 4 ? 4 : bytes) / hw->l1_bytes_per_cycle.value;
 	out->cycles = out->data_wavefronts > issue ? out->data_wavefronts : issue;
-	if (global) {
+	if (unit == warp_unit_global) {
 		out->tag_wavefronts = hw_curve_eval(&hw->l1_tag_wavefronts, out->lines);
 		if (out->tag_wavefronts > out->cycles)
 			out->cycles = out->tag_wavefronts;
@@ -100,7 +118,8 @@ void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t
  * and most of its slots stay empty. */
 typedef struct lane_pattern {
 	int used;
-	int bytes, global;
+	int bytes;
+	warp_unit unit;
 	uint32_t active;
 	int64_t delta[32];
 	residue_costs *costs;
@@ -123,16 +142,16 @@ void lane_pattern_table_free(lane_pattern_table *t)
 	free(t);
 }
 
-residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, int global,
+residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, warp_unit unit,
 	const int64_t *addr, const unsigned char *active)
 {
 	if (!t)
 		return NULL;
 	lane_pattern key;
 	memset(&key.delta, 0, sizeof(key.delta));
-	key.bytes = bytes, key.global = global, key.active = 0;
+	key.bytes = bytes, key.unit = unit, key.active = 0;
 	int first = -1;
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)(bytes * 2 + global);
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)(bytes * 4 + (int)unit);
 	for (int lane = 0; lane < 32; lane++) {
 		if (!active[lane])
 			continue;
@@ -157,7 +176,7 @@ residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, int global,
 			t->n++;
 			return p->costs;
 		}
-		if (p->bytes == bytes && p->global == global && p->active == key.active &&
+		if (p->bytes == bytes && p->unit == unit && p->active == key.active &&
 		    memcmp(p->delta, key.delta, sizeof(key.delta)) == 0)
 			return p->costs;
 	}

@@ -9,6 +9,18 @@
 #include <stdint.h>
 
 #include "hardware/hw_table.h"
+#include "kernel/kernel_model.h"
+
+/* The unit that serves a warp-instruction: the L1 data stage with its tag
+ * stage (global), the data stage alone (shared, local), or the constant
+ * cache, which broadcasts one address and serialises distinct ones. */
+typedef enum warp_unit { warp_unit_shared, warp_unit_global, warp_unit_constant } warp_unit;
+
+static inline warp_unit warp_unit_of(const km_field *f)
+{
+	return f->space == km_space_global ? warp_unit_global
+	       : f->space == km_space_constant ? warp_unit_constant : warp_unit_shared;
+}
 
 typedef struct warp_cost {
 	int data_wavefronts;
@@ -19,8 +31,9 @@ typedef struct warp_cost {
 } warp_cost;
 
 /* The cost of one warp-instruction of `bytes`-byte accesses at addr[lane]
- * for the active lanes; global: the tag stage applies (not shared memory). */
-void warp_access_cost(const warpest_hw *hw, int global, int bytes, const int64_t *addr,
+ * for the active lanes in `unit`. For the constant cache, data_wavefronts
+ * and cycles are its passes: one per distinct 4-byte word. */
+void warp_access_cost(const warpest_hw *hw, warp_unit unit, int bytes, const int64_t *addr,
 	const unsigned char *active, warp_cost *out);
 
 /* Data-stage wavefronts of the L1 fills for `l2_load_bytes` read from L2:
@@ -44,7 +57,7 @@ lane_pattern_table *lane_pattern_table_alloc(void);
 void lane_pattern_table_free(lane_pattern_table *t);
 /* The residue costs of the pattern of (addr, active), added when new; NULL
  * when t is NULL or full (the caller then costs the warp itself). */
-residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, int global,
+residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, warp_unit unit,
 	const int64_t *addr, const unsigned char *active);
 
 #endif

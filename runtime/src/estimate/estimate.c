@@ -250,6 +250,8 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	double cycles = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const access_stats *a = &e->access[i];
+		if (l->accesses[i].field->space == km_space_constant)
+			continue; /* the constant cache, not L1: in the issue count (compute_model.c) */
 		cycles += a->cycles;
 		s->l1_data_wavefronts += a->data_wavefronts * e->scale;
 		if (l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind == km_load)

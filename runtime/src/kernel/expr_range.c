@@ -64,9 +64,20 @@ int expr_range(const expr *e, const int64_t *env_lo, const int64_t *env_hi,
 		}
 		break;
 	case expr_mod:
-		/* the sign of the divisor, at most |divisor| - 1 */
-		*lo = blo < 0 ? blo + 1 : 0;
-		*hi = bhi > 0 ? bhi - 1 : 0;
+		if (blo == bhi && blo != 0 && floor_div(alo, blo) == floor_div(ahi, blo)) {
+			/* a fixed divisor and a range inside one period of it (a point:
+			 * a loop bound `n % 4` once n is bound): exact, increasing */
+			*lo = floor_mod(alo, blo);
+			*hi = floor_mod(ahi, blo);
+			if (*lo > *hi) {
+				int64_t t = *lo;
+				*lo = *hi, *hi = t;
+			}
+		} else {
+			/* the sign of the divisor, at most |divisor| - 1 */
+			*lo = blo < 0 ? blo + 1 : 0;
+			*hi = bhi > 0 ? bhi - 1 : 0;
+		}
 		break;
 	case expr_min:
 		*lo = alo < blo ? alo : blo;

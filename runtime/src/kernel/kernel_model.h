@@ -16,7 +16,8 @@
 #define KM_MAX_FIELDS 4096
 #define KM_MAX_ACCESSES 65536
 
-typedef enum km_space { km_space_global, km_space_shared, km_space_local } km_space;
+/* constant: __constant__ memory, read through the constant cache */
+typedef enum km_space { km_space_global, km_space_shared, km_space_local, km_space_constant } km_space;
 typedef enum km_access_kind { km_load, km_store, km_atomic, km_cas } km_access_kind;
 
 typedef struct km_field {
@@ -59,6 +60,8 @@ typedef struct km_access {
 	int uses_result;
 	char contention[32];     /* atomics on data-dependent addresses */
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
+	int operand;             /* constant-memory load at a literal address: an operand of the
+	                          * instruction that uses it, no load instruction of its own */
 } km_access;
 
 enum km_op {

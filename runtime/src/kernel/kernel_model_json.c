@@ -396,8 +396,10 @@ static int read_fields(reader *r, json_object *doc)
 			field->space = km_space_shared;
 		else if (strcmp(space, "local") == 0)
 			field->space = km_space_local;
+		else if (strcmp(space, "constant") == 0)
+			field->space = km_space_constant;
 		else
-			return fail_at(r, path, "space must be 'global', 'shared' or 'local'");
+			return fail_at(r, path, "space must be 'global', 'shared', 'local' or 'constant'");
 		field->elem_bytes = (int)elem;
 		field->align = align;
 		json_object *dims = get(f, "dims");
@@ -491,6 +493,16 @@ static const expr *index_to_offset(reader *r, const km_field *field, const expr 
 	return NULL;
 }
 
+/* Whether an expression names any symbol (a parameter, a thread, block or
+ * loop variable): a constant-memory address without one is known when the
+ * kernel is compiled. */
+static int uses_any_symbol(const expr *e)
+{
+	if (!e)
+		return 0;
+	return e->kind == expr_sym || uses_any_symbol(e->a) || uses_any_symbol(e->b);
+}
+
 static int read_accesses(reader *r, json_object *doc)
 {
 	json_object *arr = get(doc, "accesses");
@@ -539,6 +551,8 @@ static int read_accesses(reader *r, json_object *doc)
 				acc->kind = (km_access_kind)j;
 		if ((int)acc->kind < 0)
 			return fail_at(r, path, "kind must be 'load', 'store', 'atomic' or 'cas'");
+		if (k->fields[acc->field].space == km_space_constant && acc->kind != km_load)
+			return fail_at(r, path, "constant memory is read-only: kind must be 'load'");
 		if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
 			return fail_at(r, path, "bytes must be 1, 2, 4, 8 or 16");
 		acc->bytes = (int)bytes;
@@ -603,6 +617,7 @@ static int read_accesses(reader *r, json_object *doc)
 				return -1;
 			}
 		}
+		acc->operand = k->fields[acc->field].space == km_space_constant && !uses_any_symbol(acc->offset);
 	}
 	return 0;
 }

@@ -51,6 +51,14 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 	}
 	double lanes_mem = 0, warp_mem = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
+		if (l->accesses[i].field->space == km_space_constant) {
+			/* the constant cache, not the LSU: a load at a literal address is an
+			 * operand of its user (no instruction); any other issues once per
+			 * distinct address of the warp (its passes) */
+			if (!l->accesses[i].src->operand)
+				warp_mem += access[i].data_wavefronts * scale;
+			continue;
+		}
 		lanes_mem += access[i].lanes * scale;
 		warp_mem += access[i].instructions * scale;
 	}

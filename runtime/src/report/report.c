@@ -11,7 +11,7 @@
 #include "estimate/estimate_impl.h"
 
 static const char *const kind_names[] = {"load", "store", "atomic", "cas"};
-static const char *const space_names[] = {"global", "shared", "local"};
+static const char *const space_names[] = {"global", "shared", "local", "constant"};
 
 static json_object *xyz(const int *v)
 {
@@ -269,7 +269,10 @@ static json_object *build_json(const warpest_estimate *e)
 		double n = a->instructions > 0 ? a->instructions : 1;
 		put_d(o, "warp_instructions", a->instructions * e->scale);
 		put_d(o, "active_lanes_per_instruction", a->lanes / n);
-		if (b->src->analysable) {
+		if (b->src->analysable && b->field->space == km_space_constant) {
+			put_d(o, "constant_cache_passes_per_instruction", a->data_wavefronts / n);
+			json_object_object_add(o, "operand", json_object_new_boolean(b->src->operand));
+		} else if (b->src->analysable) {
 			put_d(o, "data_wavefronts_per_instruction", a->data_wavefronts / n);
 			if (b->field->space == km_space_global) {
 				put_d(o, "tag_wavefronts_per_instruction", a->tag_wavefronts / n);
@@ -445,6 +448,11 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		else if (ba->field->space == km_space_global)
 			tprintf(&t, "%.2f data + %.2f tag wavefronts, %.2f sectors/request\n",
 				as->data_wavefronts / n, as->tag_wavefronts / n, as->sectors / n);
+		else if (ba->field->space == km_space_constant && ba->src->operand)
+			tprintf(&t, "constant cache, literal address: an operand, no instruction\n");
+		else if (ba->field->space == km_space_constant)
+			tprintf(&t, "constant cache: %.2f passes (distinct addresses) per instruction\n",
+				as->data_wavefronts / n);
 		else
 			tprintf(&t, "%.2f wavefronts (bank conflicts: %.2f-way)\n", as->data_wavefronts / n,
 				as->data_wavefronts / n / (ba->src->bytes <= 4 ? 1 : ba->src->bytes / 4));
