@@ -1,8 +1,10 @@
 /* Per-thread operation counts by loop nest (fp32/fp64 add, mul, fma, int,
  * int mad, sfu, other), a contractable multiply feeding one add counted as
- * an FMA. */
+ * an FMA, and address arithmetic counted as the backend leaves it: one
+ * instruction per base register, constant offsets in the loads' immediates. */
 #include "model_parts.h"
 
+#include <stdint.h>
 #include <string.h>
 
 enum { O_F32ADD, O_F32MUL, O_F32FMA, O_F64ADD, O_F64MUL, O_F64FMA, O_INT, O_INTMAD, O_SFU, O_OTHER, O_N };
@@ -20,11 +22,129 @@ static int fp_kind(LLVMTypeRef t, int *lanes)
 	return k == LLVMDoubleTypeKind ? 2 : (k == LLVMFloatTypeKind || k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind) ? 1 : 0;
 }
 
+/* Whether v is address arithmetic only: every use is the address of a
+ * load, store or atomic, or feeds one through GEPs, casts, integer sums and
+ * products, and phis (a pointer induction variable and its step). The
+ * backend turns these into one base register per distinct address and
+ * immediate offsets (counted by address_bases instead). */
+enum { ADDR_NO = 1, ADDR_YES = 2, ADDR_VISITING = 3 };
+static int address_only(pmap *memo, wp_arena *ar, LLVMValueRef v, int depth)
+{
+	uintptr_t m = (uintptr_t)wp_pmap_get(memo, v);
+	if (m)
+		return m != ADDR_NO; /* a cycle through a phi counts as address-only */
+	wp_pmap_put(ar, memo, v, (void *)(uintptr_t)ADDR_VISITING);
+	LLVMUseRef u = LLVMGetFirstUse(v);
+	int ok = u != NULL && depth < 12;
+	for (; u && ok; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsAInstruction(user)) {
+			ok = 0;
+			break;
+		}
+		switch (LLVMGetInstructionOpcode(user)) {
+		case LLVMLoad:
+			break;
+		case LLVMStore:
+			ok = LLVMGetOperand(user, 1) == v; /* the address, not the value stored */
+			break;
+		case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
+			ok = LLVMGetOperand(user, 0) == v;
+			break;
+		case LLVMCall: {
+			const char *n = wp_callee_name(user);
+			ok = (strncmp(n, "llvm.nvvm.ldg.global.", 21) == 0 || strncmp(n, "llvm.nvvm.ldu.global.", 21) == 0) &&
+			     LLVMGetOperand(user, 0) == v;
+			break;
+		}
+		case LLVMGetElementPtr: case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMAddrSpaceCast:
+		case LLVMBitCast: case LLVMAdd: case LLVMSub: case LLVMOr: case LLVMMul: case LLVMShl: case LLVMPHI:
+			ok = address_only(memo, ar, user, depth + 1);
+			break;
+		default:
+			ok = 0;
+			break;
+		}
+	}
+	wp_pmap_put(ar, memo, v, (void *)(uintptr_t)(ok ? ADDR_YES : ADDR_NO));
+	return ok;
+}
+
+/* Two offsets that differ by a constant share a base register: the same
+ * terms once the constant term is left out. */
+static int same_base(const wp_poly *a, const wp_poly *b)
+{
+	int i = 0, j = 0;
+	for (;;) {
+		while (i < a->n && a->t[i].n == 0)
+			i++;
+		while (j < b->n && b->t[j].n == 0)
+			j++;
+		if (i == a->n || j == b->n)
+			return i == a->n && j == b->n;
+		const wp_term *s = &a->t[i], *t = &b->t[j];
+		if (s->c != t->c || s->n != t->n || memcmp(s->f, t->f, sizeof(int) * (size_t)s->n) != 0)
+			return 0;
+		i++, j++;
+	}
+}
+
+static int has_variable_part(const wp_poly *p)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->t[i].n > 0)
+			return 1;
+	return 0;
+}
+
+/* The loop nest (key: innermost loop + 1, 0 for none) in which a base
+ * changes: the deepest loop its offset depends on (loop-invariant bases are
+ * hoisted out of the loops that do not move them). */
+static int base_nest(K *k, const wp_poly *off)
+{
+	uint64_t loops = wp_loops(&k->at, off);
+	int key = 0, depth = -1;
+	for (int l = 0; l < k->nl && l < 64; l++)
+		if ((loops >> l) & 1 && k->loops[l].depth > depth)
+			depth = k->loops[l].depth, key = l + 1;
+	return key;
+}
+
+/* Above this many accesses, bases are not compared: one per access. */
+#define MAX_BASES_COMPARED 4096
+
+/* One integer instruction per distinct base register per iteration of the
+ * nest it changes in (a strength-reduced pointer step, or the IMAD that
+ * forms it), per field; an unanalysable address costs one. */
+static void address_bases(K *k, long long (*cnt)[O_N])
+{
+	int compare = k->na <= MAX_BASES_COMPARED;
+	for (int i = 0; i < k->na; i++) {
+		const access *a = &k->acc[i];
+		if (a->dead || a->field < 0)
+			continue;
+		if (!a->off) {
+			cnt[k->inner[a->block] + 1][O_INT]++;
+			continue;
+		}
+		if (!has_variable_part(a->off))
+			continue; /* an immediate address */
+		int seen = 0;
+		for (int j = 0; compare && j < i && !seen; j++) {
+			const access *b = &k->acc[j];
+			seen = !b->dead && b->off && b->field == a->field && same_base(a->off, b->off) &&
+			       base_nest(k, a->off) == base_nest(k, b->off);
+		}
+		if (!seen)
+			cnt[base_nest(k, a->off)][O_INT]++;
+	}
+}
+
 void wp_count_ops(K *k, json_object *model)
 {
 	int nkeys = k->nl + 1;
 	long long (*cnt)[O_N] = wp_alloc(k->ar, (size_t)nkeys * sizeof(*cnt));
-	pmap fused = {0};
+	pmap fused = {0}, addr = {0};
 	for (int b = 0; b < k->nb; b++) {
 		if (k->rpo_num[b] < 0)
 			continue;
@@ -54,11 +174,17 @@ void wp_count_ops(K *k, json_object *model)
 				break;
 			}
 			case LLVMFDiv: case LLVMFRem: c[O_SFU] += lanes; break;
-			case LLVMAdd: case LLVMSub: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl:
-			case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect: case LLVMGetElementPtr:
+			case LLVMAdd: case LLVMSub: case LLVMOr: case LLVMShl: case LLVMGetElementPtr:
+				if (!address_only(&addr, k->ar, i, 0))
+					c[O_INT] += lanes;
+				break;
+			case LLVMAnd: case LLVMXor: case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect:
 				c[O_INT] += lanes;
 				break;
-			case LLVMMul: c[O_INTMAD] += lanes; break;
+			case LLVMMul:
+				if (!address_only(&addr, k->ar, i, 0))
+					c[O_INTMAD] += lanes;
+				break;
 			case LLVMSDiv: case LLVMUDiv: case LLVMSRem: case LLVMURem:
 			case LLVMFCmp: case LLVMFPToSI: case LLVMFPToUI: case LLVMSIToFP: case LLVMUIToFP:
 			case LLVMFPTrunc: case LLVMFPExt: case LLVMFNeg:
@@ -86,6 +212,7 @@ void wp_count_ops(K *k, json_object *model)
 			}
 		}
 	}
+	address_bases(k, cnt);
 	json_object *arr = json_object_new_array();
 	for (int key = 0; key < nkeys; key++) {
 		int any = 0;
