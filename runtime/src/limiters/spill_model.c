@@ -37,7 +37,6 @@ void spill_model_run(const launch *l, double op_factor, double active_threads,
 	s->op_factor = op_factor > 0 ? op_factor : 1;
 	s->store_bytes = st * s->op_factor;
 	s->load_bytes = ld * s->op_factor;
-	s->threads = active_threads;
 	double bytes = (s->store_bytes + s->load_bytes) * active_threads;
 	s->wavefronts = bytes / WAVEFRONT_BYTES;
 	s->lsu_lanes = bytes / SPILL_INSTRUCTION_BYTES;

@@ -17,7 +17,6 @@ typedef struct spill_result {
 	double stack_frame_bytes;  /* per thread; -1: not given (no capacity term) */
 	double op_factor;          /* dynamic / static operations per thread (ops entries) */
 	double store_bytes, load_bytes; /* dynamic, per thread */
-	double threads;            /* active threads of the launch */
 	double wavefronts;         /* L1 data wavefronts, per launch */
 	double l1_cycles;          /* L1 data-pipe cycles, per launch */
 	double lsu_lanes;          /* LSU lane operations, per launch */
