@@ -77,6 +77,21 @@ class ModuleTest(unittest.TestCase):
         with self.assertRaisesRegex(warpest.Error, "work_limit is negative"):
             self.est.estimate({"block": 128, "work_limit": -1})
 
+    def test_spills(self):
+        # ptxas's figures reach the core (docs/model.md "Register spills"):
+        # 1024 B a thread of spill traffic make the stencil slower; 0 B change nothing
+        plain = self.est.estimate({"block": "128x2", "params": SMALL})
+        spilled = self.est.estimate({"block": "128x2", "params": SMALL, "spill_stores": 512,
+                                     "spill_loads": 512, "stack_frame": 512})
+        zero = self.est.estimate({"block": "128x2", "params": SMALL, "spill_stores": 0,
+                                  "spill_loads": 0})
+        self.assertGreater(spilled.predicted_seconds, plain.predicted_seconds)
+        self.assertGreater(spilled.l2_bytes, plain.l2_bytes)
+        self.assertEqual(zero.predicted_seconds, plain.predicted_seconds)
+        self.assertIn('"spill"', self.est.report({"block": 128, "params": SMALL, "spill_loads": 64}))
+        with self.assertRaisesRegex(warpest.Error, "stack_frame_bytes is -5"):
+            self.est.estimate({"block": 128, "stack_frame": -5})
+
     def test_limits(self):
         # a limit the estimate stays far inside changes nothing
         plain = self.est.estimate({"block": 128})

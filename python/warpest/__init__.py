@@ -9,7 +9,8 @@ libwarpest-core.so.0 (no packages beyond Debian's python3).
 
 A configuration is a dict with the fields of `warpest score` (docs/cli.md):
 block ((x, y, z), [x], "XxYxZ" or an int), grid, variant, params
-({name: int}), registers, shared_dynamic, and the limits work_limit and
+({name: int}), registers, shared_dynamic, ptxas's spill figures spill_stores,
+spill_loads and stack_frame (bytes per thread), and the limits work_limit and
 time_limit_ms (warpest_config in warpest.h). Scoring many configurations is one
 call into the core (warpest_score), which spreads them over a thread pool
 and releases the GIL while it runs.
@@ -43,7 +44,10 @@ class _Config(ctypes.Structure):
                 ("n_params", ctypes.c_int),
                 ("param_names", ctypes.POINTER(ctypes.c_char_p)),
                 ("param_values", ctypes.POINTER(ctypes.c_int64)),
-                ("time_limit_ms", ctypes.c_double)]
+                ("time_limit_ms", ctypes.c_double),
+                ("spill_store_bytes", ctypes.c_int),
+                ("spill_load_bytes", ctypes.c_int),
+                ("stack_frame_bytes", ctypes.c_int)]
 
 
 _MAX_LIMITERS = 8
@@ -326,8 +330,11 @@ def _xyz(value, what):
     return value + (1,) * (3 - len(value))
 
 
+# spill figures: the configuration's field for each of score's names
+_SPILL_KEYS = {"spill_stores": "spill_store_bytes", "spill_loads": "spill_load_bytes",
+               "stack_frame": "stack_frame_bytes"}
 _CONFIG_KEYS = {"block", "grid", "variant", "params", "registers", "shared_dynamic",
-                "work_limit", "time_limit_ms"}
+                "work_limit", "time_limit_ms"} | set(_SPILL_KEYS)
 
 
 def _fill(c, config, keep):
@@ -351,6 +358,9 @@ def _fill(c, config, keep):
         c.work_limit = config["work_limit"]
     if config.get("time_limit_ms") is not None:
         c.time_limit_ms = config["time_limit_ms"]
+    for key, member in _SPILL_KEYS.items():
+        if config.get(key) is not None:
+            setattr(c, member, config[key])
     params = config.get("params")
     if params:
         n = len(params)

@@ -28,8 +28,14 @@ enum {
 	opt_jobs = 1 << 11, opt_min_threads = 1 << 12, opt_max_threads = 1 << 13,
 	opt_all_shapes = 1 << 14, opt_output = 1 << 15, opt_configs = 1 << 16,
 	opt_format = 1 << 17, opt_class = 1 << 18, opt_work_limit = 1 << 19,
-	opt_time_limit = 1 << 20
+	opt_time_limit = 1 << 20, opt_spill_stores = 1 << 21, opt_spill_loads = 1 << 22,
+	opt_stack_frame = 1 << 23
 };
+/* The three spill figures of ptxas, taken by every verb that takes --registers. */
+#define CLI_SPILL_OPTIONS (opt_spill_stores | opt_spill_loads | opt_stack_frame)
+/* CUDA's limit on local memory per thread (the programming guide's
+ * technical specifications: 512 KB), which bounds a stack frame. */
+#define CLI_MAX_STACK_FRAME (512 * 1024)
 
 typedef struct cli_options {
 	const char *verb;

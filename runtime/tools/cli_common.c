@@ -46,6 +46,9 @@ static const option_info all_options[] = {
 	{{"class", required_argument, NULL, 266}, opt_class},
 	{{"work-limit", required_argument, NULL, 267}, opt_work_limit},
 	{{"time-limit", required_argument, NULL, 268}, opt_time_limit},
+	{{"spill-stores", required_argument, NULL, 269}, opt_spill_stores},
+	{{"spill-loads", required_argument, NULL, 270}, opt_spill_loads},
+	{{"stack-frame", required_argument, NULL, 271}, opt_stack_frame},
 	{{"help", no_argument, NULL, 'h'}, 0},
 };
 #define N_OPTIONS (sizeof(all_options) / sizeof(all_options[0]))
@@ -207,6 +210,14 @@ static int apply_option(cli_options *o, const option_info *info, const char *arg
 		o->config.registers = v;
 		break;
 	case opt_shared_dynamic: o->config.shared_dynamic = v; break;
+	case opt_spill_stores: o->config.spill_store_bytes = v; break;
+	case opt_spill_loads: o->config.spill_load_bytes = v; break;
+	case opt_stack_frame:
+		if (v > CLI_MAX_STACK_FRAME)
+			return cli_usage_error(o->verb, "--stack-frame must be at most %d bytes (CUDA's "
+				"local memory per thread)", CLI_MAX_STACK_FRAME);
+		o->config.stack_frame_bytes = v;
+		break;
 	case opt_top: o->top = v; break;
 	case opt_jobs: o->jobs = v < 1 ? 1 : v; break;
 	case opt_min_threads: o->min_threads = v; break;

@@ -28,6 +28,9 @@ static const char *const score_usage =
 	"  params           {\"NAME\": VALUE, ...} (CSV: one column per parameter, by name)\n"
 	"  registers        registers per thread\n"
 	"  shared_dynamic   dynamic shared memory per block in bytes\n"
+	"  spill_stores, spill_loads, stack_frame\n"
+	"                   ptxas's spill figures per thread in bytes (as the\n"
+	"                   validation CSVs have them)\n"
 	"The result fields score writes (index, rank, predicted_seconds, ...) are\n"
 	"skipped when read, so its output is a valid configuration list.\n"
 	"\n"
@@ -36,6 +39,8 @@ static const char *const score_usage =
 	"  -f, --format F             output: jsonl (default), json or csv\n"
 	"  -j, --jobs N               worker threads (default: the number of online CPUs)\n"
 	"  -k, --kernel NAME, --tables DIR\n"
+	"  --spill-stores N, --spill-loads N, --stack-frame N\n"
+	"                             spill figures for configurations that give none\n"
 	"  -o, --output FILE          write to FILE instead of standard output\n"
 	"\n"
 	"exit status: 0 every configuration was scored; 1 some were rejected (their\n"
@@ -204,6 +209,26 @@ static int json_int(json_object *v, int64_t min, int64_t max, int *out)
 	return 0;
 }
 
+/* ptxas's spill figures as fields and columns (the names the validation
+ * CSVs use) and where each goes in a configuration. */
+static const char *const spill_fields[] = {"spill_stores", "spill_loads", "stack_frame"};
+#define N_SPILL_FIELDS 3
+
+static int *spill_field(warpest_config *c, const char *name)
+{
+	int *where[N_SPILL_FIELDS] = {&c->spill_store_bytes, &c->spill_load_bytes,
+		&c->stack_frame_bytes};
+	for (int f = 0; f < N_SPILL_FIELDS; f++)
+		if (strcmp(name, spill_fields[f]) == 0)
+			return where[f];
+	return NULL;
+}
+
+static int64_t spill_max(const char *name)
+{
+	return strcmp(name, "stack_frame") == 0 ? CLI_MAX_STACK_FRAME : INT_MAX;
+}
+
 static int item_from_json(item_list *l, json_object *obj)
 {
 	if (!json_object_is_type(obj, json_type_object))
@@ -221,6 +246,8 @@ static int item_from_json(item_list *l, json_object *obj)
 			bad = json_int(value, 0, 255, &it->config.registers);
 		else if (strcmp(key, "shared_dynamic") == 0)
 			bad = json_int(value, 0, INT_MAX, &it->config.shared_dynamic);
+		else if (spill_field(&it->config, key))
+			bad = json_int(value, 0, spill_max(key), spill_field(&it->config, key));
 		else if (strcmp(key, "variant") == 0) {
 			bad = !json_object_is_type(value, json_type_string);
 			if (!bad && !(it->variant = strdup(json_object_get_string(value))))
@@ -381,6 +408,12 @@ static int item_cell(item_list *l, item *it, const char *column, const char *cel
 	}
 	if (parse_int64(cell, INT64_MIN, &v))
 		return list_error(l, "not an integer in column ", column);
+	if (spill_field(&it->config, column)) {
+		if (v < 0 || v > spill_max(column))
+			return list_error(l, "bad value in column ", column);
+		*spill_field(&it->config, column) = (int)v;
+		return 0;
+	}
 	if (strcmp(column, "registers") == 0 || strcmp(column, "shared_dynamic") == 0) {
 		if (v < 0 || v > (column[0] == 'r' ? 255 : INT_MAX))
 			return list_error(l, "bad value in column ", column);
@@ -457,6 +490,11 @@ static json_object *entry_json(const item *it, int index, int rank, const warpes
 		json_object_object_add(e, "registers", json_object_new_int(c->registers));
 	if (c->shared_dynamic >= 0)
 		json_object_object_add(e, "shared_dynamic", json_object_new_int(c->shared_dynamic));
+	for (int f = 0; f < N_SPILL_FIELDS; f++) {
+		const int *v = spill_field((warpest_config *)c, spill_fields[f]);
+		if (*v >= 0)
+			json_object_object_add(e, spill_fields[f], json_object_new_int(*v));
+	}
 	if (s) {
 		json_object_object_add(e, "predicted_seconds", json_object_new_double(s->predicted_seconds));
 		json_object_object_add(e, "bottleneck", json_object_new_string(warpest_limiter_name(s->bottleneck)));
@@ -500,11 +538,20 @@ static void csv_write(FILE *out, const item_list *l, const json_object *entries)
 			if (!seen && n_names < CLI_MAX_PARAMS)
 				names[n_names++] = l->items[i].names[p];
 		}
-	static const char *const before[] = {"index", "rank", "block", "grid", "variant", "registers",
-		"shared_dynamic"};
+	/* the spill columns only where a configuration has spill figures, so
+	 * lists without them are written as before */
+	const char *before[7 + N_SPILL_FIELDS] = {"index", "rank", "block", "grid", "variant",
+		"registers", "shared_dynamic"};
+	size_t n_before = 7;
+	int spills = 0;
+	for (int i = 0; i < l->n && !spills; i++)
+		for (int f = 0; f < N_SPILL_FIELDS; f++)
+			spills |= *spill_field(&l->items[i].config, spill_fields[f]) >= 0;
+	for (int f = 0; spills && f < N_SPILL_FIELDS; f++)
+		before[n_before++] = spill_fields[f];
 	static const char *const after[] = {"predicted_seconds", "bottleneck", "dram_bytes", "l2_bytes",
 		"l1_cycles_per_thread", "blocks_per_sm", "waves", "error"};
-	for (size_t c = 0; c < 7; c++)
+	for (size_t c = 0; c < n_before; c++)
 		csv_cell(out, before[c], 0);
 	for (int c = 0; c < n_names; c++)
 		csv_cell(out, names[c], 0);
@@ -513,7 +560,7 @@ static void csv_write(FILE *out, const item_list *l, const json_object *entries)
 	for (size_t i = 0; i < json_object_array_length(entries); i++) {
 		json_object *e = json_object_array_get_idx(entries, i), *v;
 		char text[64];
-		for (size_t c = 0; c < 7; c++) {
+		for (size_t c = 0; c < n_before; c++) {
 			const char *cell = "";
 			if (json_object_object_get_ex(e, before[c], &v)) {
 				if (json_object_is_type(v, json_type_array))
@@ -578,7 +625,7 @@ int cli_score_main(int argc, char **argv)
 {
 	cli_options o;
 	int rc = cli_parse("score", argc, argv, opt_gpu | opt_configs | opt_format | opt_jobs |
-		opt_kernel | opt_tables | opt_output, score_usage, &o);
+		opt_kernel | opt_tables | opt_output | CLI_SPILL_OPTIONS, score_usage, &o);
 	if (rc)
 		return rc == 1 ? 0 : rc;
 	if (!o.configs)
@@ -599,6 +646,13 @@ int cli_score_main(int argc, char **argv)
 		const char *first = text + strspn(text, " \t\r\n");
 		rc = *first == '{' || *first == '[' ? read_json(&l, text) : read_csv(&l, text);
 	}
+	/* the options' spill figures for configurations that give none */
+	for (int i = 0; rc == 0 && i < l.n; i++)
+		for (int f = 0; f < N_SPILL_FIELDS; f++) {
+			int *v = spill_field(&l.items[i].config, spill_fields[f]);
+			if (*v < 0)
+				*v = *spill_field(&o.config, spill_fields[f]);
+		}
 	warpest_ranking *r = NULL;
 	if (rc == 0) {
 		warpest_config *configs = malloc(((size_t)l.n + 1) * sizeof(*configs));

@@ -46,6 +46,9 @@ static const char *const estimate_usage =
 	"  -p, --param NAME=VALUE     a parameter value (repeatable)\n"
 	"  --registers N              registers per thread (default: the model's, else 32)\n"
 	"  --shared-dynamic N         dynamic shared memory per block in bytes\n"
+	"  --spill-stores N           ptxas's spill-store bytes per thread (default: the model's)\n"
+	"  --spill-loads N            ptxas's spill-load bytes per thread (default: the model's)\n"
+	"  --stack-frame N            ptxas's stack frame bytes per thread (default: the model's)\n"
 	"  -k, --kernel NAME          kernel to extract from IR input\n"
 	"  --tables DIR               directory of hardware tables\n"
 	"  --work-limit N             lane evaluations an estimate may spend (default 2^28; 0: none)\n"
@@ -71,6 +74,7 @@ static const char *const rank_usage =
 	"  --all-shapes               also widen dimensions the model never reads\n"
 	"  -p, --param NAME=VALUE     a parameter value (repeatable)\n"
 	"  --registers N, --shared-dynamic N, -k/--kernel NAME, --tables DIR\n"
+	"  --spill-stores N, --spill-loads N, --stack-frame N   as for estimate\n"
 	"  --work-limit N             per configuration; those past it are left out\n"
 	"  --time-limit MS            per configuration, as for estimate\n"
 	"  --json                     the ranking as JSON\n"
@@ -83,7 +87,7 @@ static const char *const gpus_usage =
 	"tables installed with warpest, share/warpest/tables beside its lib/).\n";
 
 #define MODEL_OPTIONS (opt_gpu | opt_param | opt_registers | opt_shared_dynamic | opt_kernel | \
-	opt_tables | opt_json | opt_output | opt_work_limit | opt_time_limit)
+	opt_tables | opt_json | opt_output | opt_work_limit | opt_time_limit | CLI_SPILL_OPTIONS)
 
 static int cmd_estimate(int argc, char **argv)
 {

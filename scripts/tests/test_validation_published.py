@@ -2,6 +2,7 @@
 Tuner's prefix and grid rule against the recorded examples, sampling."""
 import os
 import tempfile
+import types
 import unittest
 
 import _validation_helpers  # noqa: F401  (import path)
@@ -146,6 +147,22 @@ class KernelTunerRules(unittest.TestCase):
                          {"registers": 40, "stack_frame": 8, "spill_stores": 4, "spill_loads": 8,
                           "shared_bytes": 2048})
         self.assertIsNone(published.parse_ptxas(text, "missing"))
+
+    def test_estimate_command_passes_spills(self):
+        tools = types.SimpleNamespace(warpest="warpest", tables="tables")
+        base = ["warpest", "estimate", "m.json", "--gpu", "a100-40gb", "--tables", "tables",
+                "--block", "16x1x1", "--grid", "86x2048x1", "--json"]
+        # ptxas ran: registers, spills (stores, loads, frame) and the shared
+        # memory the model does not see (2048 - 1024)
+        out = {"registers": 255, "stack_frame": 4264, "spill_stores": 6992, "spill_loads": 6552,
+               "ptxas_shared_bytes": 2048}
+        self.assertEqual(published.estimate_command(tools, "m.json", "a100-40gb", (16, 1, 1),
+                                                    (86, 2048, 1), 255, out, 1024),
+                         base + ["--registers", "255", "--spill-stores", "6992", "--spill-loads",
+                                 "6552", "--stack-frame", "4264", "--shared-dynamic", "1024"])
+        # no ptxas: neither registers nor spills
+        self.assertEqual(published.estimate_command(tools, "m.json", "a100-40gb", (16, 1, 1),
+                                                    (86, 2048, 1), None, {}, 0), base)
 
 
 @unittest.skipUnless(os.path.isdir(SHARED), "../shared/validation not present")

@@ -8,7 +8,7 @@ measurement built it: Kernel Tuner's `#define` prefix, the grid rule of the
 driver, the architecture of the GPU. clang-22 compiles the device code with
 the warpest plugin, which writes the kernel model; ptxas reads the PTX for
 registers, spills and shared memory; `warpest estimate` predicts with those
-registers. Nothing here is specific to one set."""
+registers and spills. Nothing here is specific to one set."""
 
 import concurrent.futures
 import csv
@@ -389,14 +389,8 @@ def predict_one(pset, tools, gpu, table, arch, row, workdir):
             out["registers_from"] = "assumed (no ptxas)"
         t2 = time.time()
         out["ptxas_s"] = round(t2 - t1, 3)
-        cmd = [tools.warpest, "estimate", model, "--gpu", gpu, "--tables", tools.tables,
-               "--block", "%dx%dx%d" % tuple(block), "--grid", "%dx%dx%d" % tuple(grid), "--json"]
-        if regs:
-            cmd += ["--registers", str(regs)]
-        static = m.get("resources", {}).get("shared_static_bytes", 0) or 0
-        if regs and out.get("ptxas_shared_bytes", 0) > static:
-            # shared memory the model does not see (ptxas counts every array)
-            cmd += ["--shared-dynamic", str(out["ptxas_shared_bytes"] - static)]
+        cmd = estimate_command(tools, model, gpu, block, grid, regs, out,
+                               m.get("resources", {}).get("shared_static_bytes", 0) or 0)
         e = subprocess.run(cmd, capture_output=True, text=True)
         out["estimate_s"] = round(time.time() - t2, 3)
         if e.returncode != 0:
@@ -408,6 +402,24 @@ def predict_one(pset, tools, gpu, table, arch, row, workdir):
         return out
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+def estimate_command(tools, model, gpu, block, grid, regs, out, static_shared):
+    """`warpest estimate` for one configuration: registers (None: the
+    model's), and where ptxas ran (`out` has its figures) the shared memory
+    the model does not see and the spills."""
+    cmd = [tools.warpest, "estimate", model, "--gpu", gpu, "--tables", tools.tables,
+           "--block", "%dx%dx%d" % tuple(block), "--grid", "%dx%dx%d" % tuple(grid), "--json"]
+    if regs:
+        cmd += ["--registers", str(regs)]
+    if "spill_stores" in out:
+        # ptxas's spill figures: local-memory traffic (docs/model.md "Register spills")
+        cmd += ["--spill-stores", str(out["spill_stores"]), "--spill-loads", str(out["spill_loads"]),
+                "--stack-frame", str(out["stack_frame"])]
+    if regs and out.get("ptxas_shared_bytes", 0) > static_shared:
+        # shared memory the model does not see (ptxas counts every array)
+        cmd += ["--shared-dynamic", str(out["ptxas_shared_bytes"] - static_shared)]
+    return cmd
 
 
 def fill_prediction(out, rep, pset, row):

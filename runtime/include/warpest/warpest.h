@@ -117,6 +117,16 @@ typedef struct warpest_config {
 	 * depend on the machine's speed: hosts that need them reproducible use
 	 * work_limit alone. */
 	double time_limit_ms;
+	/* Register spills per thread as ptxas reports them ("N bytes stack
+	 * frame, N bytes spill stores, N bytes spill loads"): static bytes of
+	 * the spill-store and spill-load instructions, and the stack frame.
+	 * -1 (what warpest_config_init sets): the model's value
+	 * (resources.spill_store_bytes ...), else none. They add local-memory
+	 * traffic to L1, the LSU and, past L1's capacity, L2 (docs/model.md
+	 * "Register spills"). */
+	int spill_store_bytes;
+	int spill_load_bytes;
+	int stack_frame_bytes;
 } warpest_config;
 /* The default work limit: twice what the bundled examples need at most,
  * seconds on the slowest path (docs/limits.md). */

@@ -16,6 +16,7 @@
 #include "launch/config.h"
 #include "limiters/latency_model.h"
 #include "limiters/overlap.h"
+#include "limiters/spill_model.h"
 
 /* Waves evaluated when a stratified subset of wave classes came out idle. */
 #define SPREAD_WAVES 32
@@ -260,19 +261,38 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	cycles *= e->scale;
 	s->l2_load_bytes = (m->wave_unique_load_sectors + m->wave_l1_capacity_miss_sectors) *
 		sector * e->scale;
+	s->l2_store_bytes = m->wave_store_sectors * sector * e->scale;
+	/* register spills (docs/model.md "Register spills"): local traffic in
+	 * the data stage and, past L1's capacity, in L2 */
+	double threads = (double)s->active_threads;
+	spill_model_run(l, compute_dynamic_op_factor(l, e->access, e->scale, threads), threads,
+		m->wave_blocks, &e->spill);
+	if (e->spill.present) {
+		s->l1_data_wavefronts += e->spill.wavefronts;
+		cycles += e->spill.l1_cycles;
+		s->l2_load_bytes += e->spill.l2_load_bytes;
+		s->l2_store_bytes += e->spill.l2_store_bytes;
+		assumption_add(&e->assumptions, "register spills (%s): ptxas's static bytes spread "
+			"over the thread's dynamic operations like the other instructions (x%.4g), in "
+			"4-byte spill instructions", e->spill.source, e->spill.op_factor);
+		if (e->spill.stack_frame_bytes < 0)
+			assumption_add(&e->assumptions, "spills without a stack frame size: spill "
+				"accesses taken to hit L1 (give --stack-frame)");
+	}
 	cycles += l1_fill_wavefronts(hw, s->l2_load_bytes); /* fills from L2 use the data stage */
 	s->l1_cycles_per_thread = s->active_threads ? cycles / (double)s->active_threads : 0;
-	s->l2_store_bytes = m->wave_store_sectors * sector * e->scale;
 	s->dram_load_bytes = m->wave_dram_load_bytes * e->scale;
 	s->dram_store_bytes = m->wave_store_bytes * e->scale;
-	compute_model_run(l, e->access, e->scale, (double)s->active_threads, &e->compute);
+	compute_model_run(l, e->access, e->scale, threads, &e->spill, &e->compute);
 	atomic_model_run(l, e->access, e->scale, &e->atomic, &e->assumptions);
 	s->flops = e->compute.flops;
 	/* memory levels at their achievable rates for the resident warps, then
 	 * the overlap model (docs/model.md §8) */
 	latency_inputs lin = { { cycles, s->l2_load_bytes + s->l2_store_bytes,
 		s->dram_load_bytes + s->dram_store_bytes },
-		m->wave_requested_load_sectors * sector * e->scale, s->l2_load_bytes, s->dram_load_bytes };
+		m->wave_requested_load_sectors * sector * e->scale,
+		s->l2_load_bytes - e->spill.l2_load_bytes, /* spills are in no load round */
+		s->dram_load_bytes };
 	latency_result *lat = &e->latency;
 	latency_model_run(l, &lin, lat, &e->assumptions);
 	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];

@@ -10,6 +10,7 @@
 #include "limiters/atomic_limiter.h"
 #include "limiters/compute_model.h"
 #include "limiters/latency_model.h"
+#include "limiters/spill_model.h"
 
 struct warpest_estimate {
 	const warpest_kernel *kernel;
@@ -20,6 +21,7 @@ struct warpest_estimate {
 	access_stats *access;           /* per access, representative wave */
 	memory_result mem;
 	compute_result compute;
+	spill_result spill;             /* register spills; present 0: none given */
 	latency_result latency;         /* the memory levels at the resident warps */
 	double overlap;                 /* phi of the overlap model, 1: the max */
 	atomic_result atomic;

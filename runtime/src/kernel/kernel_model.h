@@ -107,6 +107,10 @@ struct warpest_kernel {
 	km_ops *ops;
 	int registers;           /* 0: unknown */
 	int64_t shared_static, shared_dynamic;
+	/* ptxas's per-thread figures (resources.spill_*_bytes, stack_frame_bytes):
+	 * static bytes of spill-store and spill-load instructions, the stack
+	 * frame; -1: not given */
+	int64_t spill_store_bytes, spill_load_bytes, stack_frame_bytes;
 	int n_variants;
 	km_variant *variants;
 	int n_assumptions;

@@ -683,9 +683,16 @@ static int read_resources(reader *r, json_object *doc)
 	if (!json_object_is_type(res, json_type_object))
 		return fail_at(r, "resources", "must be an object");
 	static const char *const keys[] = {"registers", "shared_static_bytes",
-		"shared_dynamic_bytes", NULL};
+		"shared_dynamic_bytes", "spill_store_bytes", "spill_load_bytes", "stack_frame_bytes",
+		NULL};
 	int64_t regs = 0;
 	if (check_keys(r, res, "resources", keys) ||
+	    get_int_max(r, res, "resources", "spill_store_bytes", &r->k->spill_store_bytes, 0, 0,
+		INT32_MAX) ||
+	    get_int_max(r, res, "resources", "spill_load_bytes", &r->k->spill_load_bytes, 0, 0,
+		INT32_MAX) ||
+	    get_int_max(r, res, "resources", "stack_frame_bytes", &r->k->stack_frame_bytes, 0, 0,
+		512 * 1024) || /* CUDA's local memory per thread */
 	    get_int(r, res, "resources", "registers", &regs, 0, 0) ||
 	    get_int_max(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0,
 		INT32_MAX) ||
@@ -839,6 +846,7 @@ warpest_kernel *warpest_kernel_read_string(warpest_ctx *ctx, const char *text, c
 		return NULL;
 	}
 	snprintf(k->origin, sizeof(k->origin), "%s", origin);
+	k->spill_store_bytes = k->spill_load_bytes = k->stack_frame_bytes = -1; /* not given */
 	symbol_table_init(&k->symbols);
 	k->json = doc;
 	reader r = {ctx, k, origin};

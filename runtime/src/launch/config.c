@@ -20,6 +20,7 @@ void warpest_config_init_size(warpest_config *c, size_t size)
 	full.block[0] = 256;
 	full.block[1] = full.block[2] = 1;
 	full.shared_dynamic = -1;
+	full.spill_store_bytes = full.spill_load_bytes = full.stack_frame_bytes = -1;
 	full.work_limit = WARPEST_DEFAULT_WORK_LIMIT;
 	/* a caller built against an older header has a smaller struct */
 	full.struct_size = size < sizeof(full) ? size : sizeof(full);
@@ -69,6 +70,14 @@ int config_normalise(warpest_ctx *ctx, const warpest_config *in, warpest_config 
 	if (!(out->time_limit_ms >= 0 && out->time_limit_ms <= 1e9))
 		return ctx_error(ctx, "the configuration's time_limit_ms is %g (expected 0, none, "
 			"to 1e9)", out->time_limit_ms);
+	const struct { int value; const char *name; } spills[] = {
+		{out->spill_store_bytes, "spill_store_bytes"},
+		{out->spill_load_bytes, "spill_load_bytes"},
+		{out->stack_frame_bytes, "stack_frame_bytes"}};
+	for (int i = 0; i < 3; i++)
+		if (spills[i].value < -1)
+			return ctx_error(ctx, "the configuration's %s is %d (expected -1, the model's, "
+				"or bytes >= 0)", spills[i].name, spills[i].value);
 	return 0;
 }
 

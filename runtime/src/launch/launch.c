@@ -589,6 +589,15 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		l->registers = 32;
 		l->registers_assumed = 1;
 	}
+	const int given[3] = {config->spill_store_bytes, config->spill_load_bytes,
+		config->stack_frame_bytes};
+	const int64_t model[3] = {k->spill_store_bytes, k->spill_load_bytes, k->stack_frame_bytes};
+	int64_t *spill[3] = {&l->spill_store_bytes, &l->spill_load_bytes, &l->stack_frame_bytes};
+	l->spill_from_config = 0;
+	for (int i = 0; i < 3; i++) {
+		*spill[i] = given[i] >= 0 ? given[i] : model[i];
+		l->spill_from_config |= given[i] >= 0 ? 1u << i : 0;
+	}
 	l->shared_per_block = k->shared_static +
 		(config->shared_dynamic >= 0 ? config->shared_dynamic : k->shared_dynamic);
 	if (l->shared_per_block > (int64_t)hw->max_shared_per_block.value)

@@ -63,6 +63,11 @@ typedef struct launch {
 	int64_t n_blocks;
 	int threads_per_block, warps_per_block;
 	int registers, registers_assumed;
+	/* ptxas's spill figures per thread (bytes; -1: not given) and which of
+	 * them the configuration gave (bit 0 stores, 1 loads, 2 stack frame;
+	 * the others are the model's) */
+	int64_t spill_store_bytes, spill_load_bytes, stack_frame_bytes;
+	unsigned spill_from_config;
 	int64_t shared_per_block;    /* static + dynamic, before allocation rounding */
 	const char *variant;
 	/* occupancy */

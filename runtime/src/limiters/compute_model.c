@@ -39,8 +39,26 @@ static double entry_executions(const launch *l, const km_ops *ops, const access_
 	return most >= 0 ? most : loop_trips(l, ops) * threads;
 }
 
+double compute_dynamic_op_factor(const launch *l, const access_stats *access, double scale,
+	double active_threads)
+{
+	double dynamic = 0, stat = 0;
+	for (int i = 0; i < l->kernel->n_ops; i++) {
+		const km_ops *ops = &l->kernel->ops[i];
+		double runs = entry_executions(l, ops, access, scale, active_threads);
+		for (int op = 0; op < km_n_ops; op++) {
+			stat += ops->count[op];
+			dynamic += ops->count[op] * runs;
+		}
+	}
+	/* no operations to spread over: the static figure as it is */
+	if (stat <= 0 || active_threads <= 0)
+		return 1;
+	return dynamic / active_threads / stat;
+}
+
 void compute_model_run(const launch *l, const access_stats *access, double scale,
-	double active_threads, compute_result *c)
+	double active_threads, const spill_result *spill, compute_result *c)
 {
 	const warpest_hw *hw = l->hw;
 	for (int i = 0; i < l->kernel->n_ops; i++) {
@@ -61,6 +79,10 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 		}
 		lanes_mem += access[i].lanes * scale;
 		warp_mem += access[i].instructions * scale;
+	}
+	if (spill && spill->present) {
+		lanes_mem += spill->lsu_lanes;
+		warp_mem += spill->warp_instructions;
 	}
 	double cycles_total = hw->sm_count.value * hw->clock_mhz.value * 1e6; /* SM-cycles per second */
 	double fp64 = c->ops[km_op_fp64_add] + c->ops[km_op_fp64_mul] + c->ops[km_op_fp64_fma];

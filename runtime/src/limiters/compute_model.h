@@ -4,6 +4,7 @@
 
 #include "cache/block_eval.h"
 #include "launch/launch.h"
+#include "limiters/spill_model.h"
 
 typedef struct compute_result {
 	double ops[10];                 /* per launch, by km_op */
@@ -14,10 +15,18 @@ typedef struct compute_result {
 	double issue_seconds;
 } compute_result;
 
+/* A thread's dynamic operation count over its static one: each ops entry's
+ * counts (one iteration of its loop nest's body) times the times it runs,
+ * per active thread, over the counts summed once. 1 when the model has no
+ * operations or fully unrolled code runs each entry once. */
+double compute_dynamic_op_factor(const launch *l, const access_stats *access, double scale,
+	double active_threads);
+
 /* Fills `c` (zeroed by the caller) from the launch's operation counts for
  * `active_threads` threads and its memory instructions: `access` holds wave
- * figures, `scale` turns them into launch totals. */
+ * figures, `scale` turns them into launch totals; `spill` (NULL: none) adds
+ * the spill instructions to the LSU and issue counts. */
 void compute_model_run(const launch *l, const access_stats *access, double scale,
-	double active_threads, compute_result *c);
+	double active_threads, const spill_result *spill, compute_result *c);
 
 #endif

@@ -3,6 +3,7 @@
  * Every hardware figure used is cited with its provenance. */
 #include <json-c/json.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,33 @@ static const char *limiter_source(const warpest_estimate *e, int i, char *buf, s
 		snprintf(buf, n, "atomic T(n,e,c): %s", hw->atomics.provenance);
 	}
 	return buf;
+}
+
+/* The register-spill term (docs/model.md "Register spills"): only where
+ * spill figures were given. */
+static json_object *spill_json(const spill_result *sp)
+{
+	static const struct { const char *key; size_t offset; } figures[] = {
+		{"static_store_bytes_per_thread", offsetof(spill_result, static_store_bytes)},
+		{"static_load_bytes_per_thread", offsetof(spill_result, static_load_bytes)},
+		{"stack_frame_bytes_per_thread", offsetof(spill_result, stack_frame_bytes)},
+		{"op_factor", offsetof(spill_result, op_factor)},
+		{"store_bytes_per_thread", offsetof(spill_result, store_bytes)},
+		{"load_bytes_per_thread", offsetof(spill_result, load_bytes)},
+		{"l1_data_wavefronts", offsetof(spill_result, wavefronts)},
+		{"l1_cycles", offsetof(spill_result, l1_cycles)},
+		{"warp_instructions", offsetof(spill_result, warp_instructions)},
+		{"footprint_bytes_per_sm", offsetof(spill_result, footprint_bytes)},
+		{"l1_left_bytes", offsetof(spill_result, l1_left_bytes)},
+		{"l2_share", offsetof(spill_result, l2_share)},
+		{"l2_load_bytes", offsetof(spill_result, l2_load_bytes)},
+		{"l2_store_bytes", offsetof(spill_result, l2_store_bytes)},
+	};
+	json_object *o = json_object_new_object();
+	put_s(o, "source", sp->source);
+	for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++)
+		put_d(o, figures[i].key, *(const double *)((const char *)sp + figures[i].offset));
+	return o;
 }
 
 static json_object *build_json(const warpest_estimate *e)
@@ -195,6 +223,8 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(mem, "reported_wave_tlb_pages", m->wave_tlb_pages);
 	put_d(mem, "tlb_page_bytes", (double)TLB_PAGE_BYTES);
 	json_object_object_add(root, "memory", mem);
+	if (e->spill.present)
+		json_object_object_add(root, "spill", spill_json(&e->spill));
 
 	json_object *lims = json_object_new_array();
 	char buf[512];
@@ -419,6 +449,20 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 			e->atomic.service_cycles, e->atomic.instructions_per_sm, e->atomic.resident_warps,
 			e->atomic.active_lanes, e->atomic.assumption,
 			e->atomic.provisional ? " [provisional T table]" : "");
+	if (e->spill.present) {
+		const spill_result *sp = &e->spill;
+		human_bytes(sp->footprint_bytes, a, sizeof(a));
+		human_bytes(sp->l1_left_bytes, b, sizeof(b));
+		tprintf(&t, "register spills (%s): %.0f B stored + %.0f B loaded per thread static, "
+			"%.4g + %.4g dynamic (x%.4g); %.4g L1 wavefronts per thread; ", sp->source,
+			sp->static_store_bytes, sp->static_load_bytes, sp->store_bytes, sp->load_bytes,
+			sp->op_factor, sp->wavefronts / th);
+		if (sp->stack_frame_bytes < 0)
+			tprintf(&t, "stack frame unknown: all in L1\n");
+		else
+			tprintf(&t, "stack frames %s per SM in %s of L1: %.1f %% to L2\n", a, b,
+				100 * sp->l2_share);
+	}
 	if (m->n_reuse) {
 		human_bytes(m->l2_capacity_bytes, a, sizeof(a));
 		tprintf(&t, "\nlayer conditions of the wave at block %lld (standing for the most waves; "
