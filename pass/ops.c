@@ -7,9 +7,21 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { O_F32ADD, O_F32MUL, O_F32FMA, O_F64ADD, O_F64MUL, O_F64FMA, O_INT, O_INTMAD, O_SFU, O_OTHER, O_N };
+enum { O_F32ADD, O_F32MUL, O_F32FMA, O_F64ADD, O_F64MUL, O_F64FMA, O_INT, O_INTMAD, O_SFU, O_OTHER, O_F64CVT, O_N };
 static const char *op_names[O_N] = {"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul",
-	"fp64_fma", "int", "int_mad", "sfu", "other"};
+	"fp64_fma", "int", "int_mad", "sfu", "other", "fp64_convert"};
+
+/* A conversion to or from double (F2F.F64.F32, I2F.F64, F2I.F64...): it
+ * runs in the FP64 unit, scarce on GA10x/AD10x (2 lanes per SM). */
+static int converts_double(LLVMValueRef i)
+{
+	LLVMTypeRef to = LLVMTypeOf(i), from = LLVMTypeOf(LLVMGetOperand(i, 0));
+	if (LLVMGetTypeKind(to) == LLVMVectorTypeKind)
+		to = LLVMGetElementType(to);
+	if (LLVMGetTypeKind(from) == LLVMVectorTypeKind)
+		from = LLVMGetElementType(from);
+	return LLVMGetTypeKind(to) == LLVMDoubleTypeKind || LLVMGetTypeKind(from) == LLVMDoubleTypeKind;
+}
 
 static int fp_kind(LLVMTypeRef t, int *lanes)
 {
@@ -185,9 +197,10 @@ void wp_count_ops(K *k, json_object *model)
 				if (!address_only(&addr, k->ar, i, 0))
 					c[O_INTMAD] += lanes;
 				break;
-			case LLVMSDiv: case LLVMUDiv: case LLVMSRem: case LLVMURem:
-			case LLVMFCmp: case LLVMFPToSI: case LLVMFPToUI: case LLVMSIToFP: case LLVMUIToFP:
-			case LLVMFPTrunc: case LLVMFPExt: case LLVMFNeg:
+			case LLVMFPToSI: case LLVMFPToUI: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPTrunc: case LLVMFPExt:
+				c[converts_double(i) ? O_F64CVT : O_OTHER] += lanes;
+				break;
+			case LLVMSDiv: case LLVMUDiv: case LLVMSRem: case LLVMURem: case LLVMFCmp: case LLVMFNeg:
 				c[O_OTHER] += lanes;
 				break;
 			case LLVMCall: {

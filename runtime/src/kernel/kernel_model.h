@@ -67,7 +67,9 @@ typedef struct km_access {
 enum km_op {
 	km_op_fp32_add, km_op_fp32_mul, km_op_fp32_fma,
 	km_op_fp64_add, km_op_fp64_mul, km_op_fp64_fma,
-	km_op_int, km_op_int_mad, km_op_sfu, km_op_other, km_n_ops
+	km_op_int, km_op_int_mad, km_op_sfu, km_op_other,
+	km_op_fp64_convert, /* conversions to or from double: the FP64 unit's */
+	km_n_ops
 };
 extern const char *const km_op_names[km_n_ops];
 

@@ -14,7 +14,7 @@
 
 const char *const km_op_names[km_n_ops] = {
 	"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul", "fp64_fma",
-	"int", "int_mad", "sfu", "other"};
+	"int", "int_mad", "sfu", "other", "fp64_convert"};
 
 typedef struct reader {
 	warpest_ctx *ctx;

@@ -88,7 +88,8 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 	double fp64 = c->ops[km_op_fp64_add] + c->ops[km_op_fp64_mul] + c->ops[km_op_fp64_fma];
 	double fp32 = c->ops[km_op_fp32_add] + c->ops[km_op_fp32_mul] + c->ops[km_op_fp32_fma];
 	struct { const char *name; double seconds; } pipes[] = {
-		{"fp64", fp64 / (hw->fp64_per_cycle.value * cycles_total)},
+		/* conversions to and from double run in the FP64 unit (docs/model.md §6) */
+		{"fp64", (fp64 + c->ops[km_op_fp64_convert]) / (hw->fp64_per_cycle.value * cycles_total)},
 		{"fp32", fp32 / (hw->fp32_per_cycle.value * cycles_total)},
 		{"int", c->ops[km_op_int] / (hw->int_add_per_cycle.value * cycles_total) +
 			c->ops[km_op_int_mad] / (hw->int_mad_per_cycle.value * cycles_total)},
@@ -103,7 +104,7 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 			snprintf(c->dominant, sizeof(c->dominant), "%s", pipes[i].name);
 		}
 	double thread_ops = fp64 + fp32 + c->ops[km_op_int] + c->ops[km_op_int_mad] +
-		c->ops[km_op_sfu] + c->ops[km_op_other];
+		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
 	double warp_instructions = thread_ops / 32.0 + warp_mem;
 	c->issue_seconds = warp_instructions / (SCHEDULERS_PER_SM * cycles_total);
 	if (c->issue_seconds > c->seconds) {

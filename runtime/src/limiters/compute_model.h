@@ -7,7 +7,7 @@
 #include "limiters/spill_model.h"
 
 typedef struct compute_result {
-	double ops[10];                 /* per launch, by km_op */
+	double ops[km_n_ops];           /* per launch, by km_op */
 	double flops;
 	double seconds;
 	char dominant[16];
