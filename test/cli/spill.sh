@@ -45,7 +45,8 @@ assert s["source"] == "configuration", s
 assert s["op_factor"] == 1 and s["store_bytes_per_thread"] == 512, s
 # 1024 B a thread / 128 B a wavefront = 8 a thread
 assert abs(s["l1_data_wavefronts"] / cli["active_threads"] - 8) < 1e-9, s
-assert s["l2_share"] > 0 and s["footprint_bytes_per_sm"] > s["l1_left_bytes"], s
+# frames past L1 are reported; spills still hit L1 (docs/model.md "Register spills")
+assert s["l2_share"] == 0 and s["footprint_bytes_per_sm"] > s["l1_left_bytes"], s
 assert cli["predicted_seconds"] > none["predicted_seconds"], (cli["predicted_seconds"], none["predicted_seconds"])
 PY
 est "$model" >"$tmp/none.txt"

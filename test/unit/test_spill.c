@@ -122,17 +122,18 @@ int main(void)
 		"prediction without spills %.4g s", s0->predicted_seconds);
 	CHECK(s0->bottleneck == warpest_limiter_dram, "without spills it is DRAM-bound");
 
-	/* Footprint past L1: 2048 * 512 B = 1048576 B; share to L2 = 1 -
-	 * 196608 / 1048576 = 0.8125. L2 loads 4 + 0.8125 * 512 = 420 B a thread,
-	 * stores 4 + 416 = 420 B. L1 cycles: 0.09375 + 8 + fills 416 / 128 =
-	 * 3.25: 11.34375. */
+	/* Frames past L1: 2048 * 512 B = 1048576 B per SM against 196608 B of
+	 * L1 left. Reported, not charged: a spill is reloaded soon after it is
+	 * stored, so spills hit L1 (docs/model.md "Register spills"): L2 and
+	 * L1 cycles as with frames that fit, 4 B a thread each way and
+	 * 0.09375 + 8 = 8.09375. */
 	CHECK_NEAR(over->spill.footprint_bytes, 1048576.0, 1e-9, "stack frames per SM");
-	CHECK_NEAR(over->spill.l2_share, 0.8125, 1e-12, "share to L2");
-	CHECK_NEAR(s2->l2_load_bytes / threads, 420.0, 1e-9, "L2 -> L1 bytes a thread");
-	CHECK_NEAR(s2->l2_store_bytes / threads, 420.0, 1e-9, "L1 -> L2 bytes a thread");
+	CHECK_NEAR(over->spill.l2_share, 0.0, 0.0, "spills hit L1: no share to L2");
+	CHECK_NEAR(s2->l2_load_bytes / threads, 4.0, 1e-9, "L2 -> L1 bytes a thread: the copy's own");
+	CHECK_NEAR(s2->l2_store_bytes / threads, 4.0, 1e-9, "L1 -> L2 bytes a thread: the copy's own");
 	CHECK_NEAR(s2->dram_load_bytes, s0->dram_load_bytes, 0.0, "DRAM loads unchanged");
 	CHECK_NEAR(s2->dram_store_bytes, s0->dram_store_bytes, 0.0, "DRAM stores unchanged");
-	CHECK_NEAR(s2->l1_cycles_per_thread, 11.34375, 1e-9, "L1 cycles with the fills");
+	CHECK_NEAR(s2->l1_cycles_per_thread, 8.09375, 1e-9, "L1 cycles as with frames that fit");
 	CHECK(!strcmp(fit->spill.source, "configuration"), "source: %s", fit->spill.source);
 	warpest_estimate_free(fit);
 	warpest_estimate_free(over);
@@ -156,8 +157,8 @@ int main(void)
 	CHECK(model && model->spill.present && !strcmp(model->spill.source, "model resources"),
 		"spills from the model's resources");
 	if (model)
-		CHECK_NEAR(warpest_estimate_summary(model)->l2_load_bytes / threads, 420.0, 1e-9,
-			"model resources: the same L2 loads");
+		CHECK_NEAR(warpest_estimate_summary(model)->l1_cycles_per_thread, 8.09375, 1e-9,
+			"model resources: the same L1 cycles");
 	warpest_estimate *mixed = estimate(ctx, k, hw, -1, -1, 64);
 	CHECK(mixed && mixed->spill.l2_share == 0 &&
 		!strcmp(mixed->spill.source, "model resources and configuration"),

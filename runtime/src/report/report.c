@@ -460,8 +460,7 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		if (sp->stack_frame_bytes < 0)
 			tprintf(&t, "stack frame unknown: all in L1\n");
 		else
-			tprintf(&t, "stack frames %s per SM in %s of L1: %.1f %% to L2\n", a, b,
-				100 * sp->l2_share);
+			tprintf(&t, "stack frames %s per SM beside %s of L1 (spills taken to hit L1)\n", a, b);
 	}
 	if (m->n_reuse) {
 		human_bytes(m->l2_capacity_bytes, a, sizeof(a));
