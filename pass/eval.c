@@ -100,7 +100,7 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	loop *l = &k->loops[li];
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
-	int nstart = 0;
+	int nstart = 0, later_constant = 0;
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef in = LLVMGetIncomingValue(phi, i);
 		int from = wp_bindex(k, LLVMGetIncomingBlock(phi, i));
@@ -113,7 +113,13 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 			start = s;
 			continue;
 		}
-		/* back edge: in = phi + S or phi - S with S invariant in the loop */
+		/* back edge: a constant (the value of every iteration after the
+		 * first), or in = phi + S or phi - S with S invariant in the loop */
+		if (LLVMIsAConstantInt(in) && n == 2) {
+			step = wp_ev(k, in); /* for now the later value; the step below */
+			later_constant = 1;
+			continue;
+		}
 		if (!LLVMIsAInstruction(in))
 			return fail(k, "loop-carried value that is not an induction variable");
 		LLVMOpcode op = LLVMGetInstructionOpcode(in);
@@ -139,6 +145,20 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	}
 	if (!start || !step)
 		return fail(k, "loop-carried value that is not an induction variable");
+	if (later_constant) {
+		/* start in the first iteration, the constant in every later one:
+		 * start + (c - start)*min(it, 1), affine when the loop runs at most
+		 * twice (a rotated two-iteration loop) */
+		wp_atoms *at = &k->at;
+		wp_poly *d = wp_sub(at, step, start);
+		if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
+			return fail(k, "loop-carried value that is not an induction variable");
+		wp_poly *it = wp_atom_poly(at, l->atom), *trip = wp_loop_trip(k, li);
+		int64_t t;
+		if (!trip || !wp_is_const(trip, &t) || t > 2)
+			it = wp_minmax(at, it, wp_const(at, 1), 0);
+		return wp_add(at, start, wp_mul(at, d, it));
+	}
 	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_atom_poly(&k->at, l->atom)));
 }
 
@@ -546,6 +566,35 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
 	return p;
 }
 
+/* A loop whose latch tests a header phi of two constant flags, one on
+ * entry and one from the back edge (what -O2 leaves of a short constant-trip
+ * loop it rotated but did not unroll: `phi i1 [true, entry], [false, latch]`
+ * ends after the second iteration): 1 trip when the entry flag exits, 2
+ * when it stays and the back-edge flag exits; unknown otherwise. */
+static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_on_true)
+{
+	loop *l = &k->loops[li];
+	int is_latch = 0;
+	for (int s = 0; s < k->nsucc[exiting]; s++)
+		is_latch |= k->succ[exiting][s] == l->header;
+	if (wp_block_of(k, phi) != l->header || LLVMCountIncoming(phi) != 2 || !is_latch)
+		return NULL;
+	int back = l->in[wp_bindex(k, LLVMGetIncomingBlock(phi, 0))] ? 0 : 1;
+	LLVMValueRef first = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
+	LLVMValueRef later = LLVMGetIncomingValue(phi, (unsigned)back);
+	if (!LLVMIsAConstantInt(first) || !LLVMIsAConstantInt(later))
+		return NULL;
+	int first_stays = (LLVMConstIntGetZExtValue(first) != 0) == stay_on_true;
+	int later_stays = (LLVMConstIntGetZExtValue(later) != 0) == stay_on_true;
+	if (first_stays && later_stays) {
+		l->trip_why = "the loop's exit flag never changes";
+		return NULL;
+	}
+	l->trip = wp_const(&k->at, first_stays ? 2 : 1);
+	l->trip_why = NULL;
+	return l->trip;
+}
+
 /* Trip counts of natural loops, from the comparison of the induction
  * variable in the loop's only exit, memoised in the loop (with the reason
  * when unknown). They live with the evaluator because the two recurse into
@@ -577,9 +626,11 @@ wp_poly *wp_loop_trip(K *k, int li)
 	if (!LLVMIsABranchInst(br) || !LLVMIsConditional(br))
 		return NULL;
 	LLVMValueRef c = LLVMGetCondition(br);
+	int stay_on_true = l->in[wp_bindex(k, LLVMGetSuccessor(br, 0))];
+	if (LLVMIsAPHINode(c))
+		return flag_trip(k, li, c, exiting, stay_on_true);
 	if (!LLVMIsAICmpInst(c))
 		return NULL;
-	int stay_on_true = l->in[wp_bindex(k, LLVMGetSuccessor(br, 0))];
 	wp_poly *a = wp_opnd(k, c, 0), *b = wp_opnd(k, c, 1);
 	if (!a || !b) {
 		l->trip_why = wp_printf(k->ar, "the exit condition uses a %s", k->why ? k->why : "non-affine value");
