@@ -148,6 +148,20 @@ class KernelTunerRules(unittest.TestCase):
                           "shared_bytes": 2048})
         self.assertIsNone(published.parse_ptxas(text, "missing"))
 
+    def test_resources_auto_prefers_nvcc(self):
+        # auto: the measurement's compiler where nvcc exists, else ptxas on clang's PTX
+        with tempfile.TemporaryDirectory() as d:
+            plugin, warpest, nvcc = (os.path.join(d, n) for n in ("libwarpest.so", "warpest", "nvcc"))
+            for f in (plugin, warpest):
+                open(f, "w").close()
+            args = types.SimpleNamespace(clang=None, cuda_path=d, ptxas=None, plugin=plugin, warpest=warpest,
+                                         tables=d, resources="auto", nvcc=nvcc, no_pch=True)
+            self.assertEqual(published.Tools(args).resources, "clang")
+            open(nvcc, "w").close()
+            self.assertEqual(published.Tools(args).resources, "nvcc")
+            args.resources = "clang"
+            self.assertEqual(published.Tools(args).resources, "clang")
+
     def test_estimate_command_passes_spills(self):
         tools = types.SimpleNamespace(warpest="warpest", tables="tables")
         base = ["warpest", "estimate", "m.json", "--gpu", "a100-40gb", "--tables", "tables",

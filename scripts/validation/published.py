@@ -270,6 +270,11 @@ class Tools:
                 raise SetupError("%s not found at %s (build first, or pass --%s)" % (what, path, what))
         self.resources = args.resources
         self.nvcc = args.nvcc or os.path.join(self.cuda, "bin", "nvcc")
+        if self.resources == "auto":
+            # the measurement's own compiler where there is one: clang's PTX
+            # can need 255 registers and spill where nvcc's needs 40 and does
+            # not (docs/accuracy.md, sixth session)
+            self.resources = "nvcc" if os.path.exists(self.nvcc) else "clang"
         if self.resources == "nvcc" and not os.path.exists(self.nvcc):
             raise SetupError("--resources nvcc: no nvcc at %s" % self.nvcc)
         self.use_pch = not args.no_pch
@@ -606,9 +611,9 @@ def add_parser(sub):
     p.add_argument("--warpest"), p.add_argument("--tables")
     p.add_argument("--cuda-path", default="/usr/local/cuda")
     p.add_argument("--no-pch", action="store_true", help="parse CUDA's headers in every compile")
-    p.add_argument("--resources", choices=("clang", "nvcc"), default="clang",
-                   help="registers and spills from ptxas on clang's PTX (default, fast) or from nvcc, "
-                        "the measurement's compiler (slow: full unrolling)")
+    p.add_argument("--resources", choices=("auto", "clang", "nvcc"), default="auto",
+                   help="registers and spills from nvcc -Xptxas -v, the measurement's compiler, or "
+                        "from ptxas on clang's PTX; auto (default): nvcc where it is found, else clang")
     p.add_argument("--nvcc")
     p.add_argument("--strict", action="store_true", help="exit 1 when a configuration gets no prediction")
     p.add_argument("--quiet", action="store_true", help="no progress line")
