@@ -571,13 +571,20 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
  * loop it rotated but did not unroll: `phi i1 [true, entry], [false, latch]`
  * ends after the second iteration): 1 trip when the entry flag exits, 2
  * when it stays and the back-edge flag exits; unknown otherwise. */
+/* Whether the exiting block also branches back to the header: its test
+ * runs at the end of an iteration. */
+static int is_latch(const K *k, const loop *l, int exiting)
+{
+	for (int s = 0; s < k->nsucc[exiting]; s++)
+		if (k->succ[exiting][s] == l->header)
+			return 1;
+	return 0;
+}
+
 static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_on_true)
 {
 	loop *l = &k->loops[li];
-	int is_latch = 0;
-	for (int s = 0; s < k->nsucc[exiting]; s++)
-		is_latch |= k->succ[exiting][s] == l->header;
-	if (wp_block_of(k, phi) != l->header || LLVMCountIncoming(phi) != 2 || !is_latch)
+	if (wp_block_of(k, phi) != l->header || LLVMCountIncoming(phi) != 2 || !is_latch(k, l, exiting))
 		return NULL;
 	int back = l->in[wp_bindex(k, LLVMGetIncomingBlock(phi, 0))] ? 0 : 1;
 	LLVMValueRef first = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
@@ -681,10 +688,7 @@ wp_poly *wp_loop_trip(K *k, int li)
 		return NULL;
 	}
 	/* a test in a latch (end of iteration j) runs iteration j first */
-	int is_latch = 0;
-	for (int s = 0; s < k->nsucc[exiting]; s++)
-		is_latch |= k->succ[exiting][s] == l->header;
-	if (is_latch)
+	if (is_latch(k, l, exiting))
 		J = wp_add(at, J, wp_const(at, 1));
 	l->trip = J;
 	l->trip_why = NULL;

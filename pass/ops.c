@@ -131,12 +131,15 @@ static int base_nest(K *k, const wp_poly *off)
 static void address_bases(K *k, long long (*cnt)[O_N])
 {
 	int compare = k->na <= MAX_BASES_COMPARED;
+	int *nest = wp_alloc(k->ar, sizeof(int) * ((size_t)k->na + 1));
+	for (int i = 0; i < k->na; i++)
+		nest[i] = k->acc[i].off ? base_nest(k, k->acc[i].off) : k->inner[k->acc[i].block] + 1;
 	for (int i = 0; i < k->na; i++) {
 		const access *a = &k->acc[i];
 		if (a->dead || a->field < 0)
 			continue;
 		if (!a->off) {
-			cnt[k->inner[a->block] + 1][O_INT]++;
+			cnt[nest[i]][O_INT]++;
 			continue;
 		}
 		if (!has_variable_part(a->off))
@@ -144,11 +147,10 @@ static void address_bases(K *k, long long (*cnt)[O_N])
 		int seen = 0;
 		for (int j = 0; compare && j < i && !seen; j++) {
 			const access *b = &k->acc[j];
-			seen = !b->dead && b->off && b->field == a->field && same_base(a->off, b->off) &&
-			       base_nest(k, a->off) == base_nest(k, b->off);
+			seen = !b->dead && b->off && b->field == a->field && nest[j] == nest[i] && same_base(a->off, b->off);
 		}
 		if (!seen)
-			cnt[base_nest(k, a->off)][O_INT]++;
+			cnt[nest[i]][O_INT]++;
 	}
 }
 

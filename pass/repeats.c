@@ -45,6 +45,16 @@ static int may_write(LLVMValueRef i)
 	}
 }
 
+/* Whether an instruction from `first` up to just before `stop` (NULL: the
+ * block's end) may write memory. */
+static int writes_in(LLVMValueRef first, LLVMValueRef stop)
+{
+	for (LLVMValueRef i = first; i && i != stop; i = LLVMGetNextInstruction(i))
+		if (may_write(i))
+			return 1;
+	return 0;
+}
+
 /* Whether anything from just after `from` up to just before `to` may write
  * memory, on a path inside one iteration: the rest of from's block, every
  * block ordered between the two in reverse post-order (a superset of the
@@ -52,22 +62,14 @@ static int may_write(LLVMValueRef i)
  * to's block. `writes[b]` says whether block b holds a writer. */
 static int written_between(const K *k, const unsigned char *writes, const access *from, const access *to)
 {
-	if (from->block == to->block) {
-		for (LLVMValueRef i = LLVMGetNextInstruction(from->inst); i && i != to->inst; i = LLVMGetNextInstruction(i))
-			if (may_write(i))
-				return 1;
-		return 0;
-	}
-	for (LLVMValueRef i = LLVMGetNextInstruction(from->inst); i; i = LLVMGetNextInstruction(i))
-		if (may_write(i))
-			return 1;
+	LLVMValueRef after = LLVMGetNextInstruction(from->inst);
+	if (from->block == to->block)
+		return writes_in(after, to->inst);
+	if (writes_in(after, NULL) || writes_in(LLVMGetFirstInstruction(k->bb[to->block]), to->inst))
+		return 1;
 	int lo = k->rpo_num[from->block], hi = k->rpo_num[to->block];
 	for (int b = 0; b < k->nb; b++)
 		if (k->rpo_num[b] > lo && k->rpo_num[b] < hi && writes[b])
-			return 1;
-	for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[to->block]); i && i != to->inst;
-	     i = LLVMGetNextInstruction(i))
-		if (may_write(i))
 			return 1;
 	return 0;
 }
@@ -95,19 +97,25 @@ void wp_merge_repeats(K *k)
 		return;
 	}
 	unsigned char *writes = calloc((size_t)k->nb + 1, 1);
-	if (!writes)
+	int *loads = malloc(sizeof(int) * (size_t)n_loads);
+	if (!writes || !loads) {
+		free(writes), free(loads);
 		return; /* every load stays: what the model said before repeats were merged */
+	}
 	for (int b = 0; b < k->nb; b++)
-		for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[b]); i && !writes[b]; i = LLVMGetNextInstruction(i))
-			writes[b] = (unsigned char)may_write(i);
+		writes[b] = (unsigned char)writes_in(LLVMGetFirstInstruction(k->bb[b]), NULL);
+	n_loads = 0;
+	for (int i = 0; i < k->na; i++)
+		if (plain_load(&k->acc[i]))
+			loads[n_loads++] = i;
 	int merged = 0;
-	for (int j = 0; j < k->na; j++) {
+	for (int q = 0; q < n_loads; q++) {
+		int j = loads[q];
 		access *b = &k->acc[j];
-		if (!plain_load(b))
-			continue;
-		for (int i = 0; i < k->na; i++) {
+		for (int r = 0; r < n_loads; r++) {
+			int i = loads[r];
 			const access *a = &k->acc[i];
-			if (i == j || !plain_load(a) || a->field != b->field || a->bytes != b->bytes ||
+			if (i == j || a->dead || a->field != b->field || a->bytes != b->bytes ||
 			    k->inner[a->block] != k->inner[b->block])
 				continue;
 			/* a runs first on every path to b: same block and earlier, or a dominating block */
@@ -121,6 +129,7 @@ void wp_merge_repeats(K *k)
 		}
 	}
 	free(writes);
+	free(loads);
 	if (merged)
 		wp_assume(k, "%d load%s repeat%s an address an earlier load read with no write between: counted once "
 			"(the value stays in a register)", merged, merged == 1 ? "" : "s", merged == 1 ? "s" : "");
