@@ -263,15 +263,14 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		sector * e->scale;
 	s->l2_store_bytes = m->wave_store_sectors * sector * e->scale;
 	/* register spills (docs/model.md "Register spills"): local traffic in
-	 * the data stage and, past L1's capacity, in L2 */
+	 * the data stage, taken to hit L1 */
 	double threads = (double)s->active_threads;
-	spill_model_run(l, compute_dynamic_op_factor(l, e->access, e->scale, threads), threads,
-		m->wave_blocks, &e->spill);
+	if (spill_model_applies(l))
+		spill_model_run(l, compute_dynamic_op_factor(l, e->access, e->scale, threads), threads,
+			m->wave_blocks, &e->spill);
 	if (e->spill.present) {
 		s->l1_data_wavefronts += e->spill.wavefronts;
 		cycles += e->spill.l1_cycles;
-		s->l2_load_bytes += e->spill.l2_load_bytes;
-		s->l2_store_bytes += e->spill.l2_store_bytes;
 		assumption_add(&e->assumptions, "register spills (%s): ptxas's static bytes spread "
 			"over the thread's dynamic operations like the other instructions (x%.4g), in "
 			"4-byte spill instructions", e->spill.source, e->spill.op_factor);
@@ -291,8 +290,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	latency_inputs lin = { { cycles, s->l2_load_bytes + s->l2_store_bytes,
 		s->dram_load_bytes + s->dram_store_bytes },
 		m->wave_requested_load_sectors * sector * e->scale,
-		s->l2_load_bytes - e->spill.l2_load_bytes, /* spills are in no load round */
-		s->dram_load_bytes };
+		s->l2_load_bytes, s->dram_load_bytes };
 	latency_result *lat = &e->latency;
 	latency_model_run(l, &lin, lat, &e->assumptions);
 	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];

@@ -20,12 +20,17 @@ static const char *spill_source(unsigned from_config, unsigned given)
 	return from_config == given ? "configuration" : "model resources and configuration";
 }
 
+int spill_model_applies(const launch *l)
+{
+	return l->spill_store_bytes > 0 || l->spill_load_bytes > 0;
+}
+
 void spill_model_run(const launch *l, double op_factor, double active_threads,
 	int64_t wave_blocks, spill_result *s)
 {
 	double st = l->spill_store_bytes > 0 ? (double)l->spill_store_bytes : 0;
 	double ld = l->spill_load_bytes > 0 ? (double)l->spill_load_bytes : 0;
-	if (st + ld <= 0 || active_threads <= 0)
+	if (!spill_model_applies(l) || active_threads <= 0)
 		return;
 	s->present = 1;
 	unsigned given = (l->spill_store_bytes >= 0 ? 1u : 0) | (l->spill_load_bytes >= 0 ? 2u : 0) |

@@ -1,7 +1,7 @@
 /* Register spills (local memory) from ptxas's per-thread figures: the
- * dynamic spill bytes, the L1 data wavefronts and LSU instructions they
- * add, and the share that misses L1 when the resident threads' stack
- * frames do not fit it (docs/model.md "Register spills"). */
+ * dynamic spill bytes and the L1 data wavefronts and LSU instructions they
+ * add; the resident threads' stack frames beside the L1 left are reported,
+ * spills taken to hit L1 (docs/model.md "Register spills"). */
 #ifndef WARPEST_SPILL_MODEL_H
 #define WARPEST_SPILL_MODEL_H
 
@@ -23,9 +23,12 @@ typedef struct spill_result {
 	double warp_instructions;  /* per launch */
 	double footprint_bytes;    /* stack frames of the threads resident on one SM */
 	double l1_left_bytes;      /* L1 left by shared memory */
-	double l2_share;           /* share of spill accesses served by L2 */
-	double l2_load_bytes, l2_store_bytes; /* per launch */
+	double l2_share;           /* share of spill accesses served by L2: 0, they hit L1 */
 } spill_result;
+
+/* Whether launch `l` has spill bytes to model (spill_model_run then sets
+ * `present`): the operation factor is only wanted then. */
+int spill_model_applies(const launch *l);
 
 /* Fills `s` (zeroed by the caller) for launch `l`: `op_factor` is the
  * thread's dynamic operation count over its static one
