@@ -72,6 +72,38 @@ cond *wp_cmp_cond(K *k, wp_poly *a, wp_poly *b, int pred)
 	return c;
 }
 
+static int nonneg_constant(const wp_poly *p)
+{
+	return p->n == 0 || (p->n == 1 && p->t[0].n == 0 && p->t[0].c >= 0);
+}
+
+static int has_negative_term(const wp_poly *p)
+{
+	for (int t = 0; t < p->n; t++)
+		if (p->t[t].c < 0)
+			return 1;
+	return 0;
+}
+
+/* An unsigned comparison of a left side that can be negative against a
+ * constant: InstCombine's range test, `x >= lo && x < hi` folded into
+ * `(x - lo) u< hi - lo`. A negative left side wraps to a huge unsigned
+ * value, so u< and u<= also need it >= 0, and u> and u>= hold for it too. */
+static cond *unsigned_range(K *k, LLVMValueRef icmp, wp_poly *a, wp_poly *b, cond *c)
+{
+	LLVMIntPredicate p = LLVMGetICmpPredicate(icmp);
+	int below = p == LLVMIntULT || p == LLVMIntULE, above = p == LLVMIntUGT || p == LLVMIntUGE;
+	if (!(below || above) || !nonneg_constant(b) || !has_negative_term(a))
+		return c;
+	wp_poly *zero = wp_const(&k->at, 0);
+	if (!zero)
+		return c;
+	cond *r = wp_mkcond(k, below ? C_AND : C_OR);
+	r->a = wp_cmp_cond(k, a, zero, below ? P_GE : P_LT);
+	r->b = c;
+	return r;
+}
+
 cond *wp_ev_cond(K *k, LLVMValueRef v, int use)
 {
 	if (LLVMIsAConstantInt(v))
@@ -91,6 +123,7 @@ cond *wp_ev_cond(K *k, LLVMValueRef v, int use)
 			c = wp_opaque(k, "depends on loaded data");
 		else {
 			c = wp_cmp_cond(k, a, b, wp_icmp_pred(v));
+			c = unsigned_range(k, v, a, b, c);
 		}
 	} else if (op == LLVMAnd || op == LLVMOr) {
 		c = wp_mkcond(k, op == LLVMAnd ? C_AND : C_OR);

@@ -2,6 +2,7 @@
  * int mad, sfu, other), a contractable multiply feeding one add counted as
  * an FMA, and address arithmetic counted as the backend leaves it: one
  * instruction per base register, constant offsets in the loads' immediates. */
+#include "cond.h"
 #include "model_parts.h"
 
 #include <stdint.h>
@@ -154,15 +155,89 @@ static void address_bases(K *k, long long (*cnt)[O_N])
 	}
 }
 
+/* The same guards, edge for edge. */
+static int same_guards(const guard_ent *g, int ng, const guard_ent *h, int nh)
+{
+	if (ng != nh)
+		return 0;
+	for (int i = 0; i < ng; i++)
+		if (g[i].br != h[i].br || g[i].dir != h[i].dir)
+			return 0;
+	return 1;
+}
+
+/* Above this many blocks, guards of blocks without accesses are not
+ * computed: their operations run with their nest's most-executed access. */
+#define MAX_BLOCKS_GUARDED 2048
+
+/* For each block, the access (its index among the model's accesses) whose
+ * executions its operations follow: one of its own, else one in the same
+ * innermost loop under exactly the same guards; -1 for a block no guard
+ * restricts (or none found): the nest's most-executed access. A bounds test
+ * per unrolled copy thus counts each copy's arithmetic for the lanes that
+ * pass it, not for every thread. */
+static int *runs_with_of_blocks(K *k)
+{
+	int *rep = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
+	int *emitted = wp_alloc(k->ar, sizeof(int) * ((size_t)k->na + 1));
+	for (int i = 0, n = 0; i < k->na; i++)
+		emitted[i] = k->acc[i].dead || k->acc[i].field < 0 ? -1 : n++;
+	unsigned char *has_access = wp_alloc(k->ar, (size_t)k->nb + 1);
+	memset(has_access, 0, (size_t)k->nb + 1);
+	for (int b = 0; b < k->nb; b++)
+		rep[b] = -1;
+	for (int i = 0; i < k->na; i++)
+		has_access[k->acc[i].block] = 1;
+	for (int i = k->na - 1; i >= 0; i--)
+		if (emitted[i] >= 0 && k->acc[i].ng > 0)
+			rep[k->acc[i].block] = emitted[i];
+	if (k->nb > MAX_BLOCKS_GUARDED)
+		return rep;
+	for (int b = 0; b < k->nb; b++) {
+		if (rep[b] >= 0 || k->rpo_num[b] < 0)
+			continue;
+		if (has_access[b])
+			continue; /* its accesses are unguarded (or merged away) */
+		guard_ent *g;
+		int ng = wp_block_guards(k, b, &g);
+		for (int i = 0; ng > 0 && i < k->na && rep[b] < 0; i++) {
+			const access *a = &k->acc[i];
+			if (emitted[i] >= 0 && k->inner[a->block] == k->inner[b] && same_guards(g, ng, a->g, a->ng))
+				rep[b] = emitted[i];
+		}
+	}
+	return rep;
+}
+
 void wp_count_ops(K *k, json_object *model)
 {
-	int nkeys = k->nl + 1;
+	/* one row per (innermost loop + 1, runs-with access + 1) in use */
+	int *rep = runs_with_of_blocks(k);
+	int nkeys = 0, *row_of_block = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
+	int *row_nest = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + k->nl + 2));
+	int *row_rep = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + k->nl + 2));
+	for (int key = 0; key <= k->nl; key++) { /* the nests' own rows first: stable order */
+		row_nest[nkeys] = key;
+		row_rep[nkeys++] = -1;
+	}
+	for (int b = 0; b < k->nb; b++) {
+		int nest = k->inner[b] + 1, row = -1;
+		for (int r = 0; r < nkeys && row < 0; r++)
+			if (row_nest[r] == nest && row_rep[r] == rep[b])
+				row = r;
+		if (row < 0) {
+			row = nkeys++;
+			row_nest[row] = nest;
+			row_rep[row] = rep[b];
+		}
+		row_of_block[b] = row;
+	}
 	long long (*cnt)[O_N] = wp_alloc(k->ar, (size_t)nkeys * sizeof(*cnt));
 	pmap fused = {0}, addr = {0};
 	for (int b = 0; b < k->nb; b++) {
 		if (k->rpo_num[b] < 0)
 			continue;
-		long long *c = cnt[k->inner[b] + 1];
+		long long *c = cnt[row_of_block[b]];
 		for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[b]); i; i = LLVMGetNextInstruction(i)) {
 			int lanes, fk = fp_kind(LLVMTypeOf(i), &lanes);
 			int base = fk == 2 ? O_F64ADD : O_F32ADD;
@@ -229,10 +304,10 @@ void wp_count_ops(K *k, json_object *model)
 	}
 	address_bases(k, cnt);
 	json_object *arr = json_object_new_array();
-	for (int key = 0; key < nkeys; key++) {
-		int any = 0;
+	for (int row = 0; row < nkeys; row++) {
+		int any = 0, key = row_nest[row];
 		for (int o = 0; o < O_N; o++)
-			any |= cnt[key][o] != 0;
+			any |= cnt[row][o] != 0;
 		if (!any)
 			continue;
 		json_object *e = json_object_new_object();
@@ -245,9 +320,11 @@ void wp_count_ops(K *k, json_object *model)
 				json_object_array_add(loops, json_object_new_string(k->at.a[k->loops[chain[c]].atom].name));
 			json_object_object_add(e, "loops", loops);
 		}
+		if (row_rep[row] >= 0)
+			json_object_object_add(e, "runs_with", json_object_new_int(row_rep[row]));
 		for (int o = 0; o < O_N; o++)
-			if (cnt[key][o])
-				json_object_object_add(e, op_names[o], json_object_new_int64(cnt[key][o]));
+			if (cnt[row][o])
+				json_object_object_add(e, op_names[o], json_object_new_int64(cnt[row][o]));
 		json_object_array_add(arr, e);
 	}
 	json_object_object_add(model, "ops", arr);

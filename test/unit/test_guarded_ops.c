@@ -1,7 +1,9 @@
 /* Operation counts follow the lanes that run them (docs/model.md,
- * "Compute"): an ops entry runs as often as the most-executed access in the
- * same loops, so a guard that idles half the threads halves its flops. */
+ * "Compute"): an ops entry runs as often as the access it names in
+ * `runs_with`, else as the most-executed access in the same loops, so a
+ * guard that idles half the threads halves its flops. */
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "warpest/warpest.h"
@@ -19,6 +21,57 @@ static const char half_model[] =
 	"   \"loops\": [\"j\"], \"guard\": \"x < h\"},"
 	"  {\"field\": \"dst\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"x\"]}],"
 	" \"ops\": [{\"loops\": [\"j\"], \"fp32_add\": 1}, {\"fp32_mul\": 3}]}";
+
+/* The same loop with an unguarded load every thread runs and the guarded
+ * one; the add is the guarded copy's (runs_with 1), the multiply the
+ * unguarded one's. */
+#define SPLIT_MODEL(RUNS_WITH, LOOPS) \
+	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"split\"," \
+	" \"params\": [{\"name\": \"n\", \"value\": 1048576}, {\"name\": \"h\", \"value\": 524288}]," \
+	" \"defs\": {\"x\": \"tid.x + ctaid.x*ntid.x\"}, \"threads\": {\"x\": \"n\"}," \
+	" \"loops\": [{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"8\", \"step\": 1}]," \
+	" \"fields\": [{\"name\": \"src\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"8\", \"n\"]}]," \
+	" \"accesses\": [{\"field\": \"src\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"j\", \"x\"]," \
+	"   \"loops\": [\"j\"]}," \
+	"  {\"field\": \"src\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"j\", \"x\"]," \
+	"   \"loops\": [\"j\"], \"guard\": \"x < h\"}]," \
+	" \"ops\": [{\"loops\": [\"j\"], \"fp32_mul\": 1}," \
+	"  {\"loops\": " LOOPS ", \"runs_with\": " RUNS_WITH ", \"fp32_add\": 1}]}"
+
+static void check_runs_with(warpest_ctx *ctx, warpest_hw *hw)
+{
+	warpest_kernel *k = warpest_kernel_read_string(ctx, SPLIT_MODEL("1", "[\"j\"]"), "split");
+	CHECK(k != NULL, "runs_with read");
+	if (!k)
+		return;
+	warpest_config config;
+	warpest_config_init(&config);
+	config.skip_neighbours = 1;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &config);
+	CHECK(e != NULL, "runs_with estimate");
+	if (e) {
+		/* the multiply with the unguarded load: n x 8 = 8388608; the add
+		 * with access 1 (x < h): h x 8 = 4194304. flops = 12582912
+		 * (both with the nest's most-executed access: 16777216) */
+		CHECK_NEAR(warpest_estimate_summary(e)->flops, 12582912.0, 1e-6, "an entry runs with its access");
+		warpest_estimate_free(e);
+	}
+	warpest_kernel_free(k);
+	static const struct { const char *json, *says; } bad[] = {
+		{SPLIT_MODEL("2", "[\"j\"]"), "ops[1].runs_with: is not an index into accesses"},
+		{SPLIT_MODEL("-1", "[\"j\"]"), "ops[1].runs_with: is not an index into accesses"},
+		{SPLIT_MODEL("\"1\"", "[\"j\"]"), "ops[1].runs_with: must be an integer"},
+		{SPLIT_MODEL("1", "[]"), "ops[1].runs_with: names an access in other loops"},
+	};
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		warpest_kernel *b = warpest_kernel_read_string(ctx, bad[i].json, "split");
+		const char *err = warpest_ctx_last_error(ctx);
+		CHECK(b == NULL && err && strstr(err, bad[i].says), "a bad runs_with is refused and named");
+		if (!(b == NULL && err && strstr(err, bad[i].says)))
+			fprintf(stderr, "  case %u: %s\n", i, err ? err : "(no error)");
+		warpest_kernel_free(b);
+	}
+}
 
 int main(void)
 {
@@ -46,6 +99,7 @@ int main(void)
 		CHECK_NEAR(s->flops, 7340032.0, 1e-6, "flops follow the guarded lanes");
 		warpest_estimate_free(e);
 	}
+	check_runs_with(ctx, hw);
 	warpest_kernel_free(k);
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);

@@ -77,6 +77,10 @@ typedef struct km_ops {
 	int n_loops;
 	int loops[EXPR_MAX_LOOPS];
 	double count[km_n_ops];
+	/* index of an access in the same loops and under the same guard: the
+	 * entry runs as often as it does (a guarded unrolled copy); -1: as the
+	 * most-executed access of its loops */
+	int runs_with;
 } km_ops;
 
 typedef struct km_variant {

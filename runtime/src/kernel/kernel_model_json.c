@@ -622,15 +622,40 @@ static int read_accesses(reader *r, json_object *doc)
 	return 0;
 }
 
+/* "runs_with": an access of the entry's own loops, whose executions the
+ * entry's follow (the guard of an unrolled copy). */
+static int read_runs_with(reader *r, json_object *val, const char *path, km_ops *ops)
+{
+	char p[160];
+	snprintf(p, sizeof(p), "%s.runs_with", path);
+	if (!json_object_is_type(val, json_type_int))
+		return fail_at(r, p, "must be an integer (an index into accesses)");
+	int64_t i = json_object_get_int64(val);
+	if (i < 0 || i >= r->k->n_accesses)
+		return fail_at(r, p, "is not an index into accesses");
+	const km_access *a = &r->k->accesses[i];
+	if (a->n_loops != ops->n_loops ||
+	    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
+		return fail_at(r, p, "names an access in other loops than the entry's");
+	ops->runs_with = (int)i;
+	return 0;
+}
+
 static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *ops)
 {
 	if (!json_object_is_type(o, json_type_object))
 		return fail_at(r, path, "must be an object of operation counts");
 	if (read_loop_list(r, o, path, &ops->n_loops, ops->loops))
 		return -1;
+	ops->runs_with = -1;
 	json_object_object_foreach(o, key, val) {
 		if (strcmp(key, "loops") == 0 || strcmp(key, "loc") == 0 || strncmp(key, "x-", 2) == 0)
 			continue;
+		if (strcmp(key, "runs_with") == 0) {
+			if (read_runs_with(r, val, path, ops))
+				return -1;
+			continue;
+		}
 		int op = -1;
 		for (int j = 0; j < km_n_ops; j++)
 			if (strcmp(key, km_op_names[j]) == 0)

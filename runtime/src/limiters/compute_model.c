@@ -20,13 +20,16 @@ static double loop_trips(const launch *l, const km_ops *ops)
 }
 
 /* How many times an entry's operations run in the launch: as often as the
- * most-executed access in exactly the same loops, whose lane count follows
+ * access it runs with (same loops and guard), else as the most-executed
+ * access in exactly the same loops, whose lane count follows
  * guards, early exits and thread-dependent trip counts lane by lane (a
  * tiled kernel whose surplus threads only test their bounds). With no such
  * access, every active thread runs every iteration of constant-trip loops. */
 static double entry_executions(const launch *l, const km_ops *ops, const access_stats *access,
 	double scale, double threads)
 {
+	if (ops->runs_with >= 0 && ops->runs_with < l->n_accesses)
+		return access[ops->runs_with].lanes * scale;
 	double most = -1;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const km_access *a = l->accesses[i].src;

@@ -12,7 +12,9 @@
 ; CHECK: "index": [ "tid.y + ctaid.y*ntid.y - 1", "tid.x + ctaid.x*ntid.x" ]
 ; CHECK: "index": [ "tid.y + ctaid.y*ntid.y + 1", "tid.x + ctaid.x*ntid.x" ]
 ; CHECK: { "field": "dst", "kind": "store", "bytes": 8, "index": [ "tid.y + ctaid.y*ntid.y", "tid.x + ctaid.x*ntid.x" ]
-; CHECK: { "fp64_add": 3, "fp64_fma": 1,
+; The stencil's arithmetic sits under the bounds guard: it runs with the
+; guarded load src[y][x-1] (access 0), the index arithmetic for every thread.
+; CHECK: { "runs_with": 0, "fp64_add": 3, "fp64_fma": 1 }
 
 ; ModuleID = 'stencil2d5.cu'
 source_filename = "stencil2d5.cu"

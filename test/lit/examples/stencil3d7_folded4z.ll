@@ -6,7 +6,7 @@
 ; CHECK: "threads": { "x": "nx - 1", "y": "ny - 1", "z": "(nz + 1) / 4" }
 ; CHECK: { "var": "it0", "lower": "0", "upper": "4", "step": 1
 ; CHECK: { "field": "dst", "kind": "store", "bytes": 8, "index": [ "4*tid.z + 4*ctaid.z*ntid.z + it0 + 1", "tid.y + ctaid.y*ntid.y", "tid.x + ctaid.x*ntid.x" ], "loops": [ "it0" ], "guard": "4*tid.z + 4*ctaid.z*ntid.z + it0 + 1 < nz - 1"
-; CHECK: { "loops": [ "it0" ], "fp64_add": 5, "fp64_fma": 1
+; CHECK: { "loops": [ "it0" ], "runs_with": 0, "fp64_add": 5, "fp64_fma": 1
 
 ; ModuleID = 'stencil3d7_folded4z.cu'
 source_filename = "stencil3d7_folded4z.cu"

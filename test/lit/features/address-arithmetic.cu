@@ -14,8 +14,10 @@
 // GEPs and offsets are address-only: in[] is one base (in + 4*i, the taps at
 // +0..+16 in the immediate) and out[] another. int = add + icmp + 2 bases = 4.
 // (Counting every GEP and offset add, as before this, gave 12.)
+// The FMAs sit under the bounds test and run with its loads (runs_with 0).
 // TAPS: "ops": [
-// TAPS-NEXT: { "fp32_fma": 5, "int": 4, "int_mad": 1 }
+// TAPS-NEXT: { "int": 4, "int_mad": 1 }
+// TAPS-NEXT: { "runs_with": 0, "fp32_fma": 5 }
 template <int TAPS>
 __global__ void taps_row(const float *__restrict__ in, float *__restrict__ out, int n)
 {
@@ -36,9 +38,13 @@ template __global__ void taps_row<5>(const float *, float *, int);
 // counter r only feeds addresses (counted in the bases); the trip counter's
 // add and its compare count: it0 int = 4 + 2 = 6 (before: 14 int and 4
 // int_mad). The remainder: 1 base, its counter's add and compare: 3.
+// The bases stay in each nest's own entry; the sums and the counter sit
+// under the loop's entry test and run with the loads (runs_with).
 // COLUMN: "ops": [
-// COLUMN: { "loops": [ "it0" ], "fp32_add": 4, "int": 6 },
-// COLUMN-NEXT: { "loops": [ "it1" ], "fp32_add": 1, "int": 3 }
+// COLUMN: { "loops": [ "it0" ], "int": 4 },
+// COLUMN-NEXT: { "loops": [ "it1" ], "int": 1 },
+// COLUMN-NEXT: { "loops": [ "it1" ], "runs_with": 0, "fp32_add": 1, "int": 2 },
+// COLUMN-NEXT: { "loops": [ "it0" ], "runs_with": 2, "fp32_add": 4, "int": 2 }
 extern "C" __global__ void column_sum(const float *__restrict__ a, float *__restrict__ out, int rows, int ld)
 {
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
