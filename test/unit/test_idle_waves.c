@@ -1,7 +1,9 @@
 /* A launch whose sampled waves are all idle is evaluated again at waves
- * spread evenly over it, and gets no prediction when those are idle too
- * (docs/model.md §1): the wave classes assume that waves moved by whole
- * layers behave alike, which a guard idling whole layers breaks. */
+ * drawn from those whose blocks may run an access (by the accesses' linear
+ * guards), or spread evenly over it past 2^22 blocks, and gets no
+ * prediction when those are idle too (docs/model.md §1): the wave classes
+ * assume that waves moved by whole layers behave alike, which a guard
+ * idling whole layers breaks. */
 #include <stdio.h>
 #include <string.h>
 
@@ -72,6 +74,19 @@ int main(void)
 	config.registers = 32;
 	config.skip_neighbours = 1;
 	warpest_estimate *e = hw && k ? warpest_estimate_compute(ctx, k, hw, &config) : NULL;
+	CHECK(e != NULL, "the busy rows found (%s)", e ? "" : warpest_ctx_last_error(ctx));
+	if (e) {
+		/* rows 100 and 101: 2 x 1000 blocks x 256 threads x 4 B = 2048000 B,
+		 * each byte read once, from L2 and from DRAM */
+		const warpest_summary *s = warpest_estimate_summary(e);
+		CHECK_NEAR(s->l2_load_bytes, 2048000.0, 1e-9, "L2->L1 load of the two busy rows");
+		CHECK_NEAR(s->dram_load_bytes, 2048000.0, 1e-3, "DRAM load of the two busy rows");
+	}
+	warpest_estimate_free(e);
+	/* 1000 x 8192 blocks: past the busy-block test's 2^22 blocks, waves
+	 * spread evenly miss rows 100-101 (waves 115-118 of 9482): no estimate */
+	config.grid[0] = 1000, config.grid[1] = 8192, config.grid[2] = 1;
+	e = hw && k ? warpest_estimate_compute(ctx, k, hw, &config) : NULL;
 	CHECK(e == NULL, "no estimate from idle waves");
 	CHECK(strstr(warpest_ctx_last_error(ctx), "make no memory access") != NULL,
 		"the error says why: %s", warpest_ctx_last_error(ctx));

@@ -120,5 +120,20 @@ int main(void)
 	CHECK(!p.enumerated && p.n == 3 && w == 50000 && blocks == 100000, "sampled waves: %d classes, "
 		"weights %lld (expected 3, 50000), blocks %lld", p.n, (long long)w, (long long)blocks);
 	wave_plan_free(&p);
+
+	/* Busy waves: 1-D grid of 100 blocks in waves of 10, busy blocks per
+	 * wave {10, 10, 0, 0, 5, 0, 0, 0, 0, 0}, k = 3: two groups of the busy
+	 * waves in order (busy desc, position): w0 (10), w1 (10), w4 (5). Group
+	 * 0 = [0, 1): w0, weight 1; group 1 = [1, 3): its middle (1+3)/2 = 2,
+	 * w4, weight 2; the 7 idle waves as one, at w2 (block 20). */
+	const int grid5[3] = {100, 1, 1};
+	const int64_t busy[10] = {10, 10, 0, 0, 5, 0, 0, 0, 0, 0};
+	CHECK(wave_plan_busy(grid5, 10, 3, busy, &p) == 0, "busy plan");
+	const wave_class *b0 = find(&p, 0), *b4 = find(&p, 40), *idle = find(&p, 20);
+	CHECK(p.n == 3 && p.busy_waves == 3 && p.walk_all && b0 && b0->weight == 1 && b4 &&
+		b4->weight == 2 && idle && idle->weight == 7, "busy plan: %d entries, w0 %lld, w4 %lld, "
+		"idle %lld (expected 3 entries, 1, 2, 7)", p.n, b0 ? (long long)b0->weight : -1LL,
+		b4 ? (long long)b4->weight : -1LL, idle ? (long long)idle->weight : -1LL);
+	wave_plan_free(&p);
 	return check_summary();
 }

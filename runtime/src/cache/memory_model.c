@@ -594,8 +594,8 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 			rc = ctx_error(ctx, "kernel '%s': %d of the %d waves evaluated (%s %lld %s) make no "
 				"memory access: guards idle them, so whole layers of the grid are probably idle (a "
 				"grid larger than the domain); launch totals would rest on idle waves, so no "
-				"prediction (docs/model.md §1)", l->kernel->name, idle_any, evaluated, plan->walk_all ?
-				"spread evenly over" : "a stratified subset of", (long long)plan->n_classes,
+				"prediction (docs/model.md §1)", l->kernel->name, idle_any, evaluated, plan->busy_waves > 0 ?
+				"drawn from the busy ones of" : plan->walk_all ? "spread evenly over" : "a stratified subset of", (long long)plan->n_classes,
 				plan->walk_all ? "waves" : "wave classes");
 			goto done;
 		}
@@ -750,7 +750,12 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->waves_represented = plan->n_waves;
 	m->wave_classes = plan->n_classes;
 	m->waves_sampled = plan->sampled || !plan->enumerated;
-	if (m->waves_sampled && plan->walk_all)
+	if (m->waves_sampled && plan->walk_all && plan->busy_waves > 0)
+		assumption_add(assumptions, "launch totals from %d of %lld waves: the %lld waves whose "
+			"blocks may run an access, in order of their busy blocks and position, cut into "
+			"groups each evaluated at its middle wave, and the idle waves as one (docs/model.md §1)",
+			m->waves_evaluated, (long long)plan->n_waves, (long long)plan->busy_waves);
+	else if (m->waves_sampled && plan->walk_all)
 		assumption_add(assumptions, "launch totals from %d of %lld waves, spread evenly over the "
 			"launch, each standing for the waves up to the next (docs/model.md §1)",
 			m->waves_evaluated, (long long)plan->n_waves);

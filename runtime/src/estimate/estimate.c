@@ -184,14 +184,18 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   waves that the classes lump with busy ones (a grid larger than the
 	 *   domain): once more with waves spread evenly over the launch, each
 	 *   on its own; only if those are all idle too is there no prediction. */
-	int sampled_too = e->mem.sample_runs > 0, spread = 0, timed_samples = 0;
+	int sampled_too = e->mem.sample_runs > 0, spread = 0, spread_evenly = 0, timed_samples = 0;
 	double cap = 0; /* the time limit's cap on sample visits, once there is one */
 	while (rc && ev) {
 		int over = block_evaluator_over_limit(ev), timed = block_evaluator_timed_out(ev);
 		double now = clock_seconds(), until = repair_deadline(config, start, now);
 		if (e->mem.idle_subset && !spread && !over) {
 			bound = now;
-			rc = launch_spread_waves(l, SPREAD_WAVES) ? ctx_error(ctx, "out of memory") :
+			int busy = launch_busy_waves(l, SPREAD_WAVES);
+			spread_evenly = busy == 1;
+			if (busy == 1)
+				busy = launch_spread_waves(l, SPREAD_WAVES);
+			rc = busy ? ctx_error(ctx, "out of memory") :
 				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap, until);
 			spread = 1;
 		} else if (over && timed && timed_samples < 2) {
@@ -209,10 +213,15 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 		} else
 			break;
 	}
-	if (!rc && spread)
+	if (!rc && spread && spread_evenly)
 		assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
 			"the grid, which wave classes lump with busy ones): waves spread evenly over the "
 			"launch evaluated instead");
+	else if (!rc && spread)
+		assumption_add(&e->assumptions, "a wave class was idle (guards idle whole stretches of "
+			"the grid, which wave classes lump with busy ones): %d waves drawn from the %lld "
+			"whose blocks may run an access (by the accesses' guards) evaluated instead, the "
+			"idle ones as one", SPREAD_WAVES, (long long)l->wave_plan.busy_waves);
 	if (!rc && timed_samples)
 		assumption_add(&e->assumptions, "evaluating every block did not fit the time limit "
 			"(%g ms): blocks sampled instead, so the figures depend on this machine's "

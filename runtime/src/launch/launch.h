@@ -104,6 +104,11 @@ void launch_release(launch *l);
  * evaluated on its own (wave_plan_spread). Returns 0, or -1 when out of
  * memory. */
 int launch_spread_waves(launch *l, int k);
+/* Replaces the wave plan by k waves drawn from those whose blocks may run
+ * an access, by the accesses' linear guards (busy_blocks.c,
+ * wave_plan_busy). Returns 0, 1 when the launch has too many blocks to
+ * test (the plan unchanged), or -1 when out of memory. */
+int launch_busy_waves(launch *l, int k);
 void launch_use_reference_path(launch *l);
 
 /* Thread coordinates of a linear thread index in the block (x fastest). */

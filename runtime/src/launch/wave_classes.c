@@ -206,14 +206,31 @@ int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int ex
 	return rc;
 }
 
-int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p)
+/* An empty plan for the grid: its waves and outer stride; returns the
+ * blocks, 0 when there are none (or no waves). */
+static int64_t plan_start(const int grid[3], int64_t wave_blocks, wave_plan *p)
 {
 	memset(p, 0, sizeof(*p));
 	int64_t n_blocks = (int64_t)grid[0] * grid[1] * grid[2];
-	if (wave_blocks < 1 || n_blocks < 1 || k < 1)
+	if (wave_blocks < 1 || n_blocks < 1)
 		return 0;
 	p->n_waves = (n_blocks + wave_blocks - 1) / wave_blocks;
 	p->stride = grid[2] > 1 ? (int64_t)grid[0] * grid[1] : grid[1] > 1 ? grid[0] : 1;
+	return n_blocks;
+}
+
+static void pick_dominant(wave_plan *p)
+{
+	for (int i = 1; i < p->n; i++)
+		if (p->c[i].weight > p->c[p->dominant].weight)
+			p->dominant = i;
+}
+
+int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p)
+{
+	int64_t n_blocks = plan_start(grid, wave_blocks, p);
+	if (n_blocks < 1 || k < 1)
+		return 0;
 	int64_t visits = p->n_waves < k ? p->n_waves : k;
 	int64_t n_slots = 16;
 	while (n_slots < 2 * visits)
@@ -241,9 +258,68 @@ int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p
 	p->sampled = visits < p->n_waves;
 	p->enumerated = 1;
 	p->walk_all = 1;
-	for (int i = 1; i < p->n; i++)
-		if (p->c[i].weight > p->c[p->dominant].weight)
-			p->dominant = i;
+	pick_dominant(p);
+	return 0;
+}
+
+typedef struct busy_wave {
+	int64_t w, busy;
+} busy_wave;
+
+static int cmp_busy(const void *pa, const void *pb)
+{
+	const busy_wave *a = pa, *b = pb;
+	if (a->busy != b->busy)
+		return a->busy > b->busy ? -1 : 1;
+	return a->w < b->w ? -1 : a->w > b->w;
+}
+
+int wave_plan_busy(const int grid[3], int64_t wave_blocks, int k, const int64_t *busy,
+	wave_plan *p)
+{
+	int64_t n_blocks = plan_start(grid, wave_blocks, p);
+	if (n_blocks < 1 || k < 2)
+		return 0;
+	busy_wave *bw = malloc(sizeof(*bw) * (size_t)(p->n_waves + 1));
+	p->c = malloc(sizeof(wave_class) * (size_t)k);
+	int slots[16];
+	class_acc acc[1];
+	if (!bw || !p->c) {
+		free(bw), free(p->c);
+		p->c = NULL;
+		return -1;
+	}
+	int64_t n_busy = 0, first_idle = -1;
+	for (int64_t w = 0; w < p->n_waves; w++) {
+		if (busy[w] > 0)
+			bw[n_busy++] = (busy_wave){w, busy[w]};
+		else if (first_idle < 0)
+			first_idle = w;
+	}
+	qsort(bw, (size_t)n_busy, sizeof(*bw), cmp_busy);
+	p->busy_waves = n_busy;
+	int groups = n_busy < k - 1 ? (int)n_busy : k - 1;
+	for (int g = 0; g < groups; g++) {
+		int64_t lo = g * n_busy / groups, hi = (g + 1) * n_busy / groups;
+		int64_t n_acc = 0;
+		memset(slots, -1, sizeof(slots));
+		add_wave(acc, &n_acc, slots, 16, n_blocks, wave_blocks, p->stride, p->n_waves,
+			bw[(lo + hi) / 2].w, hi - lo, 1);
+		p->c[p->n++] = acc[0].c;
+	}
+	if (first_idle >= 0) {
+		int64_t n_acc = 0;
+		memset(slots, -1, sizeof(slots));
+		add_wave(acc, &n_acc, slots, 16, n_blocks, wave_blocks, p->stride, p->n_waves,
+			first_idle, p->n_waves - n_busy, 1);
+		p->c[p->n++] = acc[0].c;
+	}
+	free(bw);
+	p->n_classes = p->n_waves;
+	p->sampled = p->n < p->n_waves;
+	p->enumerated = 1;
+	p->walk_all = 1;
+	pick_dominant(p);
 	return 0;
 }
 

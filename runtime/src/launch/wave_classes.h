@@ -27,6 +27,7 @@ typedef struct wave_plan {
 	int enumerated;     /* every wave was classified (not a systematic sample) */
 	int dominant;       /* the entry of c standing for the most waves */
 	int walk_all;       /* every entry walks back for its own reuse (spread plans) */
+	int64_t busy_waves; /* busy plans: the waves whose blocks may run an access */
 	wave_class *c;
 } wave_plan;
 
@@ -44,6 +45,16 @@ int wave_plan_build(const int grid[3], int64_t wave_blocks, int each_max, int ex
  * above lump with active ones (a grid larger than the domain). Returns 0,
  * or -1 when out of memory. */
 int wave_plan_spread(const int grid[3], int64_t wave_blocks, int k, wave_plan *p);
+/* The same over the busy waves only, given busy[w], the blocks of wave w
+ * that may run an access (n_waves entries): the busy waves, in order of
+ * their busy count and then of position, cut into k - 1 groups of about
+ * equal weight, each evaluated at its middle wave and standing for the
+ * group; every idle wave is one class, evaluated at the first of them.
+ * Evenly spread waves miss work that the grid holds in stripes (a tiled
+ * kernel whose grid does not shrink: a few busy waves per row of blocks).
+ * Returns 0, or -1 when out of memory. */
+int wave_plan_busy(const int grid[3], int64_t wave_blocks, int k, const int64_t *busy,
+	wave_plan *p);
 void wave_plan_free(wave_plan *p);
 
 #endif
