@@ -24,6 +24,8 @@ import tempfile
 import threading
 import time
 
+from . import cubin
+
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TIME_COLUMNS = ("median_ms", "min_ms", "n_launches", "n_files")
 
@@ -366,9 +368,12 @@ def predict_one(pset, tools, gpu, table, arch, row, workdir):
         regs = None
         if tools.resources == "nvcc":
             # the measurement's own compiler: registers and spills as measured
+            cubin_path = os.path.join(d, "nvcc.cubin")
             p = subprocess.run([tools.nvcc, "-arch=" + arch, "-cubin", "-Xptxas", "-v",
-                                "-I" + os.path.dirname(pset.kernel_path), src, "-o", os.devnull],
+                                "-I" + os.path.dirname(pset.kernel_path), src, "-o", cubin_path],
                                capture_output=True, text=True)
+            if p.returncode == 0:
+                sass_counts(out, cubin_path, pset.kernel_name)
         elif tools.ptxas:
             p = subprocess.run([tools.ptxas, "-arch=" + arch, "-v", ptx, "-o", os.devnull],
                                capture_output=True, text=True)
@@ -427,6 +432,20 @@ def estimate_command(tools, model, gpu, block, grid, regs, out, static_shared):
     return cmd
 
 
+def sass_counts(out, cubin_path, kernel):
+    """nvcc's SASS instruction counts of the kernel (static: a thread's
+    count where the code has no loops), beside the model's; a cubin that
+    cannot be read leaves a note instead."""
+    try:
+        counts = cubin.instruction_counts(cubin_path, kernel)
+    except (cubin.CubinError, OSError) as err:
+        out["sass_note"] = str(err)
+        return
+    out["sass_instructions"] = counts["instructions"]
+    for c in cubin.CLASSES:
+        out["sass_" + c] = counts[c]
+
+
 def fill_prediction(out, rep, pset, row):
     steps = float(row[pset.step_param]) if pset.step_param else 1.0
     out["predicted_ms"] = rep["predicted_seconds"] * 1e3
@@ -434,6 +453,10 @@ def fill_prediction(out, rep, pset, row):
     out["predicted_time"] = out["predicted_ms"] / steps
     out["measured_time"] = float(row["median_ms"]) / steps
     out["bottleneck"] = rep["bottleneck"]
+    comp = rep.get("compute", {})
+    if comp and rep.get("active_threads"):
+        # a thread's instructions as the issue limit counts them
+        out["model_thread_instructions"] = comp["warp_instructions"] * 32.0 / rep["active_threads"]
     for lim in rep.get("limiters", []):
         out["limiter_%s_ms" % lim["name"].replace("-", "_")] = lim["seconds"] * 1e3
     for k, v in rep.get("metrics", {}).items():

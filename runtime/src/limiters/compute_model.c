@@ -109,6 +109,7 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 	double thread_ops = fp64 + fp32 + c->ops[km_op_int] + c->ops[km_op_int_mad] +
 		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
 	double warp_instructions = thread_ops / 32.0 + warp_mem;
+	c->warp_instructions = warp_instructions;
 	c->issue_seconds = warp_instructions / (SCHEDULERS_PER_SM * cycles_total);
 	if (c->issue_seconds > c->seconds) {
 		c->seconds = c->issue_seconds;

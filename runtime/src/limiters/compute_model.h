@@ -13,6 +13,7 @@ typedef struct compute_result {
 	char dominant[16];
 	double fma_share;
 	double issue_seconds;
+	double warp_instructions;       /* per launch: what the issue limit counts */
 } compute_result;
 
 /* A thread's dynamic operation count over its static one: each ops entry's

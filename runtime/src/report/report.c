@@ -238,6 +238,17 @@ static json_object *build_json(const warpest_estimate *e)
 		json_object_array_add(lims, li);
 	}
 	json_object_object_add(root, "limiters", lims);
+	/* what the compute limiter counted: its dominant pipe, the issue limit's
+	 * warp-instructions, the operations by kind (per launch) */
+	json_object *comp = json_object_new_object();
+	put_s(comp, "dominant", e->compute.dominant);
+	put_d(comp, "issue_seconds", e->compute.issue_seconds);
+	put_d(comp, "warp_instructions", e->compute.warp_instructions);
+	json_object *ops = json_object_new_object();
+	for (int op = 0; op < km_n_ops; op++)
+		put_d(ops, km_op_names[op], e->compute.ops[op]);
+	json_object_object_add(comp, "ops", ops);
+	json_object_object_add(root, "compute", comp);
 	/* the inputs of the latency term and the overlap (docs/model.md §8) */
 	json_object *lat = json_object_new_object();
 	json_object_object_add(lat, "applied", json_object_new_boolean(e->latency.applied));
