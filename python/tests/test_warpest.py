@@ -93,6 +93,17 @@ class ModuleTest(unittest.TestCase):
         with self.assertRaisesRegex(warpest.Error, "stack_frame_bytes is -5"):
             self.est.estimate({"block": 128, "stack_frame": -5})
 
+    def test_thread_instructions(self):
+        # the binary's count for the issue limit: the loop-free stencil at 2000
+        # instructions a thread is issue-bound; the count reaches the report
+        plain = self.est.estimate({"block": "128x2", "params": SMALL})
+        binary = self.est.estimate({"block": "128x2", "params": SMALL, "thread_instructions": 2000})
+        self.assertGreater(binary.predicted_seconds, plain.predicted_seconds)
+        self.assertIn('"instructions_from": "thread_instructions (the binary)"',
+                      self.est.report({"block": 128, "params": SMALL, "thread_instructions": 2000}))
+        with self.assertRaisesRegex(warpest.Error, "thread_instructions is -1"):
+            self.est.estimate({"block": 128, "thread_instructions": -1})
+
     def test_limits(self):
         # a limit the estimate stays far inside changes nothing
         plain = self.est.estimate({"block": 128})

@@ -47,7 +47,8 @@ class _Config(ctypes.Structure):
                 ("time_limit_ms", ctypes.c_double),
                 ("spill_store_bytes", ctypes.c_int),
                 ("spill_load_bytes", ctypes.c_int),
-                ("stack_frame_bytes", ctypes.c_int)]
+                ("stack_frame_bytes", ctypes.c_int),
+                ("thread_instructions", ctypes.c_double)]
 
 
 _MAX_LIMITERS = 8
@@ -334,7 +335,7 @@ def _xyz(value, what):
 _SPILL_KEYS = {"spill_stores": "spill_store_bytes", "spill_loads": "spill_load_bytes",
                "stack_frame": "stack_frame_bytes"}
 _CONFIG_KEYS = {"block", "grid", "variant", "params", "registers", "shared_dynamic",
-                "work_limit", "time_limit_ms"} | set(_SPILL_KEYS)
+                "work_limit", "time_limit_ms", "thread_instructions"} | set(_SPILL_KEYS)
 
 
 def _fill(c, config, keep):
@@ -361,6 +362,8 @@ def _fill(c, config, keep):
     for key, member in _SPILL_KEYS.items():
         if config.get(key) is not None:
             setattr(c, member, config[key])
+    if config.get("thread_instructions") is not None:
+        c.thread_instructions = config["thread_instructions"]
     params = config.get("params")
     if params:
         n = len(params)

@@ -29,7 +29,7 @@ enum {
 	opt_all_shapes = 1 << 14, opt_output = 1 << 15, opt_configs = 1 << 16,
 	opt_format = 1 << 17, opt_class = 1 << 18, opt_work_limit = 1 << 19,
 	opt_time_limit = 1 << 20, opt_spill_stores = 1 << 21, opt_spill_loads = 1 << 22,
-	opt_stack_frame = 1 << 23
+	opt_stack_frame = 1 << 23, opt_thread_instructions = 1 << 24
 };
 /* The three spill figures of ptxas, taken by every verb that takes --registers. */
 #define CLI_SPILL_OPTIONS (opt_spill_stores | opt_spill_loads | opt_stack_frame)

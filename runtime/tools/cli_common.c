@@ -49,6 +49,7 @@ static const option_info all_options[] = {
 	{{"spill-stores", required_argument, NULL, 269}, opt_spill_stores},
 	{{"spill-loads", required_argument, NULL, 270}, opt_spill_loads},
 	{{"stack-frame", required_argument, NULL, 271}, opt_stack_frame},
+	{{"thread-instructions", required_argument, NULL, 272}, opt_thread_instructions},
 	{{"help", no_argument, NULL, 'h'}, 0},
 };
 #define N_OPTIONS (sizeof(all_options) / sizeof(all_options[0]))
@@ -217,6 +218,11 @@ static int apply_option(cli_options *o, const option_info *info, const char *arg
 			return cli_usage_error(o->verb, "--stack-frame must be at most %d bytes (CUDA's "
 				"local memory per thread)", CLI_MAX_STACK_FRAME);
 		o->config.stack_frame_bytes = v;
+		break;
+	case opt_thread_instructions:
+		if (v > 1000000000)
+			return cli_usage_error(o->verb, "--thread-instructions must be at most 1e9");
+		o->config.thread_instructions = v;
 		break;
 	case opt_top: o->top = v; break;
 	case opt_jobs: o->jobs = v < 1 ? 1 : v; break;

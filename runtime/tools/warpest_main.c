@@ -49,6 +49,8 @@ static const char *const estimate_usage =
 	"  --spill-stores N           ptxas's spill-store bytes per thread (default: the model's)\n"
 	"  --spill-loads N            ptxas's spill-load bytes per thread (default: the model's)\n"
 	"  --stack-frame N            ptxas's stack frame bytes per thread (default: the model's)\n"
+	"  --thread-instructions N    a thread's instructions in the compiler's binary (SASS code\n"
+	"                             size / 16) for the issue limit; models without loops only\n"
 	"  -k, --kernel NAME          kernel to extract from IR input\n"
 	"  --tables DIR               directory of hardware tables\n"
 	"  --work-limit N             lane evaluations an estimate may spend (default 2^28; 0: none)\n"
@@ -92,7 +94,8 @@ static const char *const gpus_usage =
 static int cmd_estimate(int argc, char **argv)
 {
 	cli_options o;
-	int rc = cli_parse("estimate", argc, argv, MODEL_OPTIONS | opt_block | opt_grid | opt_variant,
+	int rc = cli_parse("estimate", argc, argv, MODEL_OPTIONS | opt_block | opt_grid | opt_variant |
+		opt_thread_instructions,
 		estimate_usage, &o);
 	if (rc)
 		return rc == 1 ? 0 : rc;

@@ -177,6 +177,14 @@ class KernelTunerRules(unittest.TestCase):
         # no ptxas: neither registers nor spills
         self.assertEqual(published.estimate_command(tools, "m.json", "a100-40gb", (16, 1, 1),
                                                     (86, 2048, 1), None, {}, 0), base)
+        # nvcc's SASS count goes to the issue limit only for a model without loops
+        out = {"registers": 32, "sass_instructions": 1168}
+        self.assertEqual(published.estimate_command(tools, "m.json", "a100-40gb", (16, 1, 1),
+                                                    (86, 2048, 1), 32, out, 0, loop_free=True),
+                         base + ["--registers", "32", "--thread-instructions", "1168"])
+        self.assertEqual(published.estimate_command(tools, "m.json", "a100-40gb", (16, 1, 1),
+                                                    (86, 2048, 1), 32, out, 0, loop_free=False),
+                         base + ["--registers", "32"])
 
 
 @unittest.skipUnless(os.path.isdir(SHARED), "../shared/validation not present")

@@ -400,7 +400,8 @@ def predict_one(pset, tools, gpu, table, arch, row, workdir):
         t2 = time.time()
         out["ptxas_s"] = round(t2 - t1, 3)
         cmd = estimate_command(tools, model, gpu, block, grid, regs, out,
-                               m.get("resources", {}).get("shared_static_bytes", 0) or 0)
+                               m.get("resources", {}).get("shared_static_bytes", 0) or 0,
+                               loop_free=not m.get("loops"))
         e = subprocess.run(cmd, capture_output=True, text=True)
         out["estimate_s"] = round(time.time() - t2, 3)
         if e.returncode != 0:
@@ -414,10 +415,11 @@ def predict_one(pset, tools, gpu, table, arch, row, workdir):
         shutil.rmtree(d, ignore_errors=True)
 
 
-def estimate_command(tools, model, gpu, block, grid, regs, out, static_shared):
+def estimate_command(tools, model, gpu, block, grid, regs, out, static_shared, loop_free=False):
     """`warpest estimate` for one configuration: registers (None: the
     model's), and where ptxas ran (`out` has its figures) the shared memory
-    the model does not see and the spills."""
+    the model does not see and the spills; for a model without loops, nvcc's
+    SASS count (a thread's own there) for the issue limit."""
     cmd = [tools.warpest, "estimate", model, "--gpu", gpu, "--tables", tools.tables,
            "--block", "%dx%dx%d" % tuple(block), "--grid", "%dx%dx%d" % tuple(grid), "--json"]
     if regs:
@@ -429,6 +431,8 @@ def estimate_command(tools, model, gpu, block, grid, regs, out, static_shared):
     if regs and out.get("ptxas_shared_bytes", 0) > static_shared:
         # shared memory the model does not see (ptxas counts every array)
         cmd += ["--shared-dynamic", str(out["ptxas_shared_bytes"] - static_shared)]
+    if loop_free and out.get("sass_instructions"):
+        cmd += ["--thread-instructions", str(out["sass_instructions"])]
     return cmd
 
 

@@ -127,6 +127,13 @@ typedef struct warpest_config {
 	int spill_store_bytes;
 	int spill_load_bytes;
 	int stack_frame_bytes;
+	/* A thread's instruction count from the compiler's binary (the SASS of
+	 * the measurement's compiler: its code section's size / 16), for a
+	 * model without loops, where that static count is a thread's own; 0
+	 * (the default): the model's count. The issue limit then counts it in
+	 * place of the model's operations and memory instructions
+	 * (docs/model.md §6); a model with loops is refused. */
+	double thread_instructions;
 } warpest_config;
 /* The default work limit: twice what the bundled examples need at most,
  * seconds on the slowest path (docs/limits.md). */

@@ -78,6 +78,9 @@ int config_normalise(warpest_ctx *ctx, const warpest_config *in, warpest_config 
 		if (spills[i].value < -1)
 			return ctx_error(ctx, "the configuration's %s is %d (expected -1, the model's, "
 				"or bytes >= 0)", spills[i].name, spills[i].value);
+	if (!(out->thread_instructions >= 0 && out->thread_instructions <= 1e9))
+		return ctx_error(ctx, "the configuration's thread_instructions is %g (expected 0, the "
+			"model's, to 1e9)", out->thread_instructions);
 	return 0;
 }
 

@@ -598,6 +598,12 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		*spill[i] = given[i] >= 0 ? given[i] : model[i];
 		l->spill_from_config |= given[i] >= 0 ? 1u << i : 0;
 	}
+	/* a binary's static count is a thread's own only without loops */
+	if (config->thread_instructions > 0 && k->n_loops > 0)
+		return ctx_error(ctx, "kernel '%s': thread_instructions (%g) is a static count of the "
+			"binary, a thread's own only where the kernel has no loops; the model has %d",
+			k->name, config->thread_instructions, k->n_loops);
+	l->thread_instructions = config->thread_instructions;
 	l->shared_per_block = k->shared_static +
 		(config->shared_dynamic >= 0 ? config->shared_dynamic : k->shared_dynamic);
 	if (l->shared_per_block > (int64_t)hw->max_shared_per_block.value)

@@ -109,6 +109,11 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 	double thread_ops = fp64 + fp32 + c->ops[km_op_int] + c->ops[km_op_int_mad] +
 		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
 	double warp_instructions = thread_ops / 32.0 + warp_mem;
+	/* the compiler's own count, where the configuration gives one (a
+	 * loop-free kernel's SASS): every thread that runs runs all of it */
+	if (l->thread_instructions > 0)
+		warp_instructions = l->thread_instructions * active_threads / 32.0;
+	c->from_binary = l->thread_instructions > 0;
 	c->warp_instructions = warp_instructions;
 	c->issue_seconds = warp_instructions / (SCHEDULERS_PER_SM * cycles_total);
 	if (c->issue_seconds > c->seconds) {

@@ -14,6 +14,7 @@ typedef struct compute_result {
 	double fma_share;
 	double issue_seconds;
 	double warp_instructions;       /* per launch: what the issue limit counts */
+	int from_binary;                /* counted from the configuration's thread_instructions */
 } compute_result;
 
 /* A thread's dynamic operation count over its static one: each ops entry's

@@ -244,6 +244,7 @@ static json_object *build_json(const warpest_estimate *e)
 	put_s(comp, "dominant", e->compute.dominant);
 	put_d(comp, "issue_seconds", e->compute.issue_seconds);
 	put_d(comp, "warp_instructions", e->compute.warp_instructions);
+	put_s(comp, "instructions_from", e->compute.from_binary ? "thread_instructions (the binary)" : "the model");
 	json_object *ops = json_object_new_object();
 	for (int op = 0; op < km_n_ops; op++)
 		put_d(ops, km_op_names[op], e->compute.ops[op]);
