@@ -274,6 +274,40 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 	return fail(k, "value computed from a comparison");
 }
 
+/* Whether v is a call to llvm.smin/umin (want_max 0) or smax/umax
+ * (want_max 1) with x as an operand. */
+static int minmax_of(LLVMValueRef v, LLVMValueRef x, int want_max)
+{
+	if (!LLVMIsACallInst(v) || (LLVMGetOperand(v, 0) != x && LLVMGetOperand(v, 1) != x))
+		return 0;
+	const char *n = wp_callee_name(v);
+	return want_max ? strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0
+	                : strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0;
+}
+
+/* InstCombine's clamp of x to [lo, hi]: select(x < lo, lo, min(x, hi)) is
+ * max(lo, min(x, hi)), select(x > hi, hi, max(x, lo)) is min(hi, max(x,
+ * lo)), and the same with the test negated and the arms swapped. Equal
+ * where hi >= lo, which a clamp's bounds are (an assumption). NULL: not
+ * this shape. */
+static wp_poly *clamp_select(K *k, LLVMValueRef v, LLVMValueRef cnd, LLVMValueRef t, LLVMValueRef f)
+{
+	LLVMValueRef x = LLVMGetOperand(cnd, 0), bound = LLVMGetOperand(cnd, 1);
+	LLVMIntPredicate p = LLVMGetICmpPredicate(cnd);
+	int lt = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSLE || p == LLVMIntULE;
+	int gt = p == LLVMIntSGT || p == LLVMIntUGT || p == LLVMIntSGE || p == LLVMIntUGE;
+	LLVMValueRef inner = NULL;
+	int outer_max = 0;
+	if ((lt && t == bound && minmax_of(f, x, 0)) || (gt && f == bound && minmax_of(t, x, 0)))
+		inner = lt ? f : t, outer_max = 1; /* below lo: lo; else min(x, hi) */
+	else if ((gt && t == bound && minmax_of(f, x, 1)) || (lt && f == bound && minmax_of(t, x, 1)))
+		inner = gt ? f : t, outer_max = 0; /* above hi: hi; else max(x, lo) */
+	if (!inner)
+		return NULL;
+	wp_assume(k, "a select%s read as a clamp, its upper bound taken >= its lower bound", wp_where(k, v));
+	return wp_minmax(&k->at, wp_opnd(k, cnd, 1), wp_opnd(k, v, inner == t ? 1 : 2), outer_max);
+}
+
 /* select(c, t, f) of values whose difference d is free of thread, block and
  * loop variables: f + d*[c]. */
 static wp_poly *select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f)
@@ -446,6 +480,9 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 				int is_max = (t == a) == gt;
 				return wp_minmax(at, wp_opnd(k, v, 1), wp_opnd(k, v, 2), is_max);
 			}
+			wp_poly *c = (lt || gt) ? clamp_select(k, v, cnd, t, f) : NULL;
+			if (c)
+				return c;
 		}
 		wp_poly *pt = wp_opnd(k, v, 1), *pf = wp_opnd(k, v, 2);
 		if (pt && pf && wp_equal(pt, pf))
