@@ -129,9 +129,9 @@ static void pc_simplify(pc_ctx *c, pc_dnf *d)
 	pc_absorb(d);
 	if (d->n >= PC_TERMS)
 		return;
-	pc_term *t = wp_alloc(c->k->ar, PC_TERMS * sizeof(pc_term));
-	memcpy(t, d->t, (size_t)d->n * sizeof(pc_term));
-	d->t = t;
+	/* room for PC_TERMS terms, taken only once a consensus term is added:
+	 * the arena lives as long as the kernel, and most joins add none */
+	int roomy = 0;
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int i = 0; i < d->n; i++)
@@ -160,6 +160,12 @@ static void pc_simplify(pc_ctx *c, pc_dnf *d)
 					continue;
 				if (d->n == PC_TERMS)
 					return; /* enough: what is there is still right */
+				if (!roomy) {
+					pc_term *t = wp_alloc(c->k->ar, PC_TERMS * sizeof(pc_term));
+					memcpy(t, d->t, (size_t)d->n * sizeof(pc_term));
+					d->t = t;
+					roomy = 1;
+				}
 				d->t[d->n++] = m;
 				pc_absorb(d);
 				changed = 1;
