@@ -1,7 +1,8 @@
 /* A thread's instruction count from the compiler's binary (config
- * thread_instructions, docs/model.md §6): the issue limit counts it in place
- * of the model's operations and memory instructions, only for a model
- * without loops, and refuses a bad value. */
+ * thread_instructions, docs/model.md §6): the issue limit counts the larger
+ * of it and the model's operations and memory instructions, only for a
+ * model without loops, and refuses a bad value. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -40,6 +41,23 @@ static double issue_seconds(warpest_ctx *ctx, const warpest_kernel *k, const war
 	return s;
 }
 
+/* The report's compute.warp_instructions (docs/report-format.md). */
+static double warp_instructions(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, double n)
+{
+	warpest_config c;
+	warpest_config_init(&c);
+	c.registers = 32;
+	c.skip_neighbours = 1;
+	c.thread_instructions = n;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	char *json = e ? warpest_estimate_to_json(e) : NULL;
+	const char *at = json ? strstr(json, "\"warp_instructions\":") : NULL;
+	double v = at ? strtod(at + strlen("\"warp_instructions\":"), NULL) : -1;
+	free(json);
+	warpest_estimate_free(e);
+	return v;
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -57,6 +75,12 @@ int main(void)
 		 * warp-instructions / 6.0912e11 = 2.1518 us, past the fp32 pipe */
 		double binary = issue_seconds(ctx, flat, hw, 40);
 		CHECK_NEAR(binary, 1310720.0 / 6.0912e11, 1e-6, "the binary's count: the issue limit");
+		/* 5 instructions a thread, below the model's 10: the model's count
+		 * stays, 10 x 2^20 / 32 = 327680 warp-instructions */
+		CHECK_NEAR(warp_instructions(ctx, flat, hw, 5), 327680.0, 1e-9,
+			"a smaller binary count leaves the model's");
+		CHECK_NEAR(warp_instructions(ctx, flat, hw, 40), 1310720.0, 1e-9,
+			"a larger one replaces it");
 		warpest_config c;
 		warpest_config_init(&c);
 		c.skip_neighbours = 1;

@@ -130,8 +130,8 @@ typedef struct warpest_config {
 	/* A thread's instruction count from the compiler's binary (the SASS of
 	 * the measurement's compiler: its code section's size / 16), for a
 	 * model without loops, where that static count is a thread's own; 0
-	 * (the default): the model's count. The issue limit then counts it in
-	 * place of the model's operations and memory instructions
+	 * (the default): the model's count. The issue limit counts the larger
+	 * of it and the model's operations and memory instructions
 	 * (docs/model.md §6); a model with loops is refused. */
 	double thread_instructions;
 } warpest_config;

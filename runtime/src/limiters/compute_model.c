@@ -110,10 +110,13 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
 	double warp_instructions = thread_ops / 32.0 + warp_mem;
 	/* the compiler's own count, where the configuration gives one (a
-	 * loop-free kernel's SASS): every thread that runs runs all of it */
-	if (l->thread_instructions > 0)
-		warp_instructions = l->thread_instructions * active_threads / 32.0;
-	c->from_binary = l->thread_instructions > 0;
+	 * loop-free kernel's SASS), when it is the larger: every thread that
+	 * runs runs all of it, and a static count understates a binary that
+	 * kept a loop the model's IR unrolled */
+	double binary = l->thread_instructions * active_threads / 32.0;
+	c->from_binary = binary > warp_instructions;
+	if (c->from_binary)
+		warp_instructions = binary;
 	c->warp_instructions = warp_instructions;
 	c->issue_seconds = warp_instructions / (SCHEDULERS_PER_SM * cycles_total);
 	if (c->issue_seconds > c->seconds) {
