@@ -274,38 +274,56 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 	return fail(k, "value computed from a comparison");
 }
 
-/* Whether v is a call to llvm.smin/umin (want_max 0) or smax/umax
- * (want_max 1) with x as an operand. */
-static int minmax_of(LLVMValueRef v, LLVMValueRef x, int want_max)
+/* Whether v is a call to llvm.smin/umin (1) or smax/umax (2); 0: neither. */
+static int minmax_call(LLVMValueRef v)
 {
-	if (!LLVMIsACallInst(v) || (LLVMGetOperand(v, 0) != x && LLVMGetOperand(v, 1) != x))
+	if (!LLVMIsACallInst(v))
 		return 0;
 	const char *n = wp_callee_name(v);
-	return want_max ? strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0
-	                : strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0;
+	if (strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0)
+		return 1;
+	return strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0 ? 2 : 0;
 }
 
-/* InstCombine's clamp of x to [lo, hi]: select(x < lo, lo, min(x, hi)) is
- * max(lo, min(x, hi)), select(x > hi, hi, max(x, lo)) is min(hi, max(x,
- * lo)), and the same with the test negated and the arms swapped. Equal
- * where hi >= lo, which a clamp's bounds are (an assumption). NULL: not
- * this shape. */
+/* InstCombine's clamp of y: select(c, L, min(y, hi)) is max(L, min(y, hi))
+ * and select(c, L, max(y, lo)) is min(L, max(y, lo)) (either arm order)
+ * when c holds exactly where the bound arm wins: y < L (y > L for the
+ * upper bound). With D = a - b of the signed comparison c, the bound arm is
+ * taken iff D' <= -1, D' one of D, D - 1, -D, -D - 1 by predicate and arm;
+ * it must equal y - L (L - y). The test on i stands for the one on
+ * i + k (`i < 3` for `i - 3 < 0`). Equal where hi >= L (lo <= L), which a
+ * clamp's bounds are (an assumption). NULL: not this shape. */
 static wp_poly *clamp_select(K *k, LLVMValueRef v, LLVMValueRef cnd, LLVMValueRef t, LLVMValueRef f)
 {
-	LLVMValueRef x = LLVMGetOperand(cnd, 0), bound = LLVMGetOperand(cnd, 1);
+	wp_atoms *at = &k->at;
 	LLVMIntPredicate p = LLVMGetICmpPredicate(cnd);
-	int lt = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSLE || p == LLVMIntULE;
-	int gt = p == LLVMIntSGT || p == LLVMIntUGT || p == LLVMIntSGE || p == LLVMIntUGE;
-	LLVMValueRef inner = NULL;
-	int outer_max = 0;
-	if ((lt && t == bound && minmax_of(f, x, 0)) || (gt && f == bound && minmax_of(t, x, 0)))
-		inner = lt ? f : t, outer_max = 1; /* below lo: lo; else min(x, hi) */
-	else if ((gt && t == bound && minmax_of(f, x, 1)) || (lt && f == bound && minmax_of(t, x, 1)))
-		inner = gt ? f : t, outer_max = 0; /* above hi: hi; else max(x, lo) */
-	if (!inner)
+	if (p != LLVMIntSLT && p != LLVMIntSLE && p != LLVMIntSGT && p != LLVMIntSGE)
 		return NULL;
-	wp_assume(k, "a select%s read as a clamp, its upper bound taken >= its lower bound", wp_where(k, v));
-	return wp_minmax(&k->at, wp_opnd(k, cnd, 1), wp_opnd(k, v, inner == t ? 1 : 2), outer_max);
+	int kind_t = minmax_call(t), kind_f = minmax_call(f);
+	if (!kind_t == !kind_f)
+		return NULL; /* one arm the bound, the other the inner min or max */
+	int bound_when_true = kind_f != 0;
+	LLVMValueRef inner = bound_when_true ? f : t;
+	int below = (bound_when_true ? kind_f : kind_t) == 1; /* inner min: clamped below */
+	wp_poly *d = wp_sub(at, wp_opnd(k, cnd, 0), wp_opnd(k, cnd, 1));
+	wp_poly *bound = wp_opnd(k, v, bound_when_true ? 1 : 2);
+	if (!d || !bound)
+		return NULL;
+	int lt = p == LLVMIntSLT || p == LLVMIntSLE, strict = p == LLVMIntSLT || p == LLVMIntSGT;
+	/* bound arm iff D' <= -1 */
+	wp_poly *dd = lt == bound_when_true ? d : wp_scale(at, d, -1);
+	if (dd && strict != bound_when_true)
+		dd = wp_sub(at, dd, wp_const(at, 1));
+	for (unsigned i = 0; dd && i < 2; i++) {
+		wp_poly *y = wp_opnd(k, inner, i);
+		wp_poly *e = y ? (below ? wp_sub(at, y, bound) : wp_sub(at, bound, y)) : NULL;
+		if (e && wp_equal(e, dd)) {
+			wp_assume(k, "a select%s read as a clamp, its upper bound taken >= its lower bound",
+				wp_where(k, v));
+			return wp_minmax(at, bound, wp_opnd(k, v, bound_when_true ? 2 : 1), below);
+		}
+	}
+	return NULL;
 }
 
 /* select(c, t, f) of values whose difference d is free of thread, block and
@@ -480,7 +498,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 				int is_max = (t == a) == gt;
 				return wp_minmax(at, wp_opnd(k, v, 1), wp_opnd(k, v, 2), is_max);
 			}
-			wp_poly *c = (lt || gt) ? clamp_select(k, v, cnd, t, f) : NULL;
+			wp_poly *c = clamp_select(k, v, cnd, t, f);
 			if (c)
 				return c;
 		}

@@ -90,3 +90,21 @@ extern "C" __global__ void stencil3d7(const double *a, double *b, int nx, int ny
 	int i = (z * ny + y) * nx + x;
 	b[i] = a[i] + a[i - 1] + a[i + 1] + a[i - nx] + a[i + nx] + a[i - nx * ny] + a[i + nx * ny];
 }
+
+// 1D smoothing whose taps are clamped by nested ternaries (InstCombine makes
+// them select(j < 0, 0, smin(j, n - 1))), the radius a template parameter
+template <int R>
+__global__ void smooth_clamped(const float *__restrict__ in, float *__restrict__ out, int n)
+{
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+		float acc = 0.0f;
+#pragma unroll
+		for (int d = -R; d <= R; d++) {
+			int j = i + d;
+			j = j < 0 ? 0 : (j >= n ? n - 1 : j);
+			acc += in[j];
+		}
+		out[i] = acc * (1.0f / (2 * R + 1));
+	}
+}
+template __global__ void smooth_clamped<3>(const float *, float *, int);
