@@ -72,11 +72,6 @@ cond *wp_cmp_cond(K *k, wp_poly *a, wp_poly *b, int pred)
 	return c;
 }
 
-static int nonneg_constant(const wp_poly *p)
-{
-	return p->n == 0 || (p->n == 1 && p->t[0].n == 0 && p->t[0].c >= 0);
-}
-
 static int has_negative_term(const wp_poly *p)
 {
 	for (int t = 0; t < p->n; t++)
@@ -93,7 +88,8 @@ static cond *unsigned_range(K *k, LLVMValueRef icmp, wp_poly *a, wp_poly *b, con
 {
 	LLVMIntPredicate p = LLVMGetICmpPredicate(icmp);
 	int below = p == LLVMIntULT || p == LLVMIntULE, above = p == LLVMIntUGT || p == LLVMIntUGE;
-	if (!(below || above) || !nonneg_constant(b) || !has_negative_term(a))
+	int64_t bound;
+	if (!(below || above) || !wp_is_const(b, &bound) || bound < 0 || !has_negative_term(a))
 		return c;
 	wp_poly *zero = wp_const(&k->at, 0);
 	if (!zero)

@@ -511,10 +511,9 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		const char *n = wp_callee_name(v);
 		if (strncmp(n, "llvm.nvvm.read.ptx.sreg.", 24) == 0)
 			return wp_sreg(k, n);
-		int is_min = strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0;
-		int is_max = strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0;
-		if (is_min || is_max)
-			return wp_minmax(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1), is_max);
+		int mm = minmax_call(v);
+		if (mm)
+			return wp_minmax(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1), mm == 2);
 		/* max(x - 1, 0) of unsigned x becomes usub.sat(x, 1); a saturating
 		 * add of indices does not saturate (no overflow assumed) */
 		if (strncmp(n, "llvm.usub.sat.", 14) == 0)

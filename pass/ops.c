@@ -180,8 +180,8 @@ static int *runs_with_of_blocks(K *k)
 {
 	int *rep = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
 	int *emitted = wp_alloc(k->ar, sizeof(int) * ((size_t)k->na + 1));
-	for (int i = 0, n = 0; i < k->na; i++)
-		emitted[i] = k->acc[i].dead || k->acc[i].field < 0 ? -1 : n++;
+	for (int i = 0, n = 0; i < k->na; i++) /* as build_model emits them */
+		emitted[i] = k->acc[i].dead ? -1 : n++;
 	unsigned char *has_access = wp_alloc(k->ar, (size_t)k->nb + 1);
 	memset(has_access, 0, (size_t)k->nb + 1);
 	for (int b = 0; b < k->nb; b++)
@@ -211,26 +211,27 @@ static int *runs_with_of_blocks(K *k)
 
 void wp_count_ops(K *k, json_object *model)
 {
-	/* one row per (innermost loop + 1, runs-with access + 1) in use */
+	/* rows: each nest's own (innermost loop + 1, first: a stable order),
+	 * then one per runs-with access in use; an access lies in one nest, the
+	 * nest of the blocks that run with it */
 	int *rep = runs_with_of_blocks(k);
-	int nkeys = 0, *row_of_block = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
+	int nkeys = k->nl + 1, *row_of_block = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
 	int *row_nest = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + k->nl + 2));
 	int *row_rep = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + k->nl + 2));
-	for (int key = 0; key <= k->nl; key++) { /* the nests' own rows first: stable order */
-		row_nest[nkeys] = key;
-		row_rep[nkeys++] = -1;
-	}
+	int *row_of_rep = wp_alloc(k->ar, sizeof(int) * ((size_t)k->na + 1)); /* 0: none yet */
+	for (int key = 0; key < nkeys; key++)
+		row_nest[key] = key, row_rep[key] = -1;
 	for (int b = 0; b < k->nb; b++) {
-		int nest = k->inner[b] + 1, row = -1;
-		for (int r = 0; r < nkeys && row < 0; r++)
-			if (row_nest[r] == nest && row_rep[r] == rep[b])
-				row = r;
-		if (row < 0) {
-			row = nkeys++;
-			row_nest[row] = nest;
-			row_rep[row] = rep[b];
+		if (rep[b] < 0) {
+			row_of_block[b] = k->inner[b] + 1;
+			continue;
 		}
-		row_of_block[b] = row;
+		if (!row_of_rep[rep[b]]) {
+			row_nest[nkeys] = k->inner[b] + 1;
+			row_rep[nkeys] = rep[b];
+			row_of_rep[rep[b]] = ++nkeys;
+		}
+		row_of_block[b] = row_of_rep[rep[b]] - 1;
 	}
 	long long (*cnt)[O_N] = wp_alloc(k->ar, (size_t)nkeys * sizeof(*cnt));
 	pmap fused = {0}, addr = {0};

@@ -38,24 +38,30 @@ static const char half_model[] =
 	" \"ops\": [{\"loops\": [\"j\"], \"fp32_mul\": 1}," \
 	"  {\"loops\": " LOOPS ", \"runs_with\": " RUNS_WITH ", \"fp32_add\": 1}]}"
 
+/* The launch's flops with the default configuration; -1 without an
+ * estimate (checked). */
+static double flops_of(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, const char *what)
+{
+	warpest_config config;
+	warpest_config_init(&config);
+	config.skip_neighbours = 1;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &config);
+	CHECK(e != NULL, "%s estimate", what);
+	double flops = e ? warpest_estimate_summary(e)->flops : -1;
+	warpest_estimate_free(e);
+	return flops;
+}
+
 static void check_runs_with(warpest_ctx *ctx, warpest_hw *hw)
 {
 	warpest_kernel *k = warpest_kernel_read_string(ctx, SPLIT_MODEL("1", "[\"j\"]"), "split");
 	CHECK(k != NULL, "runs_with read");
 	if (!k)
 		return;
-	warpest_config config;
-	warpest_config_init(&config);
-	config.skip_neighbours = 1;
-	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &config);
-	CHECK(e != NULL, "runs_with estimate");
-	if (e) {
-		/* the multiply with the unguarded load: n x 8 = 8388608; the add
-		 * with access 1 (x < h): h x 8 = 4194304. flops = 12582912
-		 * (both with the nest's most-executed access: 16777216) */
-		CHECK_NEAR(warpest_estimate_summary(e)->flops, 12582912.0, 1e-6, "an entry runs with its access");
-		warpest_estimate_free(e);
-	}
+	/* the multiply with the unguarded load: n x 8 = 8388608; the add
+	 * with access 1 (x < h): h x 8 = 4194304. flops = 12582912
+	 * (both with the nest's most-executed access: 16777216) */
+	CHECK_NEAR(flops_of(ctx, k, hw, "runs_with"), 12582912.0, 1e-6, "an entry runs with its access");
 	warpest_kernel_free(k);
 	static const struct { const char *json, *says; } bad[] = {
 		{SPLIT_MODEL("2", "[\"j\"]"), "ops[1].runs_with: is not an index into accesses"},
@@ -85,20 +91,11 @@ int main(void)
 		warpest_ctx_free(ctx);
 		return check_summary();
 	}
-	warpest_config config;
-	warpest_config_init(&config);
-	config.skip_neighbours = 1;
-	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &config);
-	CHECK(e != NULL, "estimate");
-	if (e) {
-		const warpest_summary *s = warpest_estimate_summary(e);
-		/* the add runs with the load: h threads x 8 iterations
-		 * = 524288 * 8 = 4194304; the multiplies with the store (no loops):
-		 * n threads x 3 = 3145728. flops = 4194304 + 3145728 = 7340032
-		 * (every thread running the loop would give 8388608 + 3145728) */
-		CHECK_NEAR(s->flops, 7340032.0, 1e-6, "flops follow the guarded lanes");
-		warpest_estimate_free(e);
-	}
+	/* the add runs with the load: h threads x 8 iterations
+	 * = 524288 * 8 = 4194304; the multiplies with the store (no loops):
+	 * n threads x 3 = 3145728. flops = 4194304 + 3145728 = 7340032
+	 * (every thread running the loop would give 8388608 + 3145728) */
+	CHECK_NEAR(flops_of(ctx, k, hw, "half"), 7340032.0, 1e-6, "flops follow the guarded lanes");
 	check_runs_with(ctx, hw);
 	warpest_kernel_free(k);
 	warpest_hw_free(hw);

@@ -27,7 +27,8 @@ static const char loop_model[] =
 	" \"fields\": [{\"name\": \"a\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"n\"]}],"
 	" \"accesses\": [{\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"x\"], \"loops\": [\"j\"]}]}";
 
-static double issue_seconds(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, double n)
+/* The estimate with thread_instructions n (NULL: none, checked). */
+static warpest_estimate *estimate_with(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, double n)
 {
 	warpest_config c;
 	warpest_config_init(&c);
@@ -36,6 +37,12 @@ static double issue_seconds(warpest_ctx *ctx, const warpest_kernel *k, const war
 	c.thread_instructions = n;
 	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
 	CHECK(e != NULL, "estimate with thread_instructions %g (%s)", n, e ? "" : warpest_ctx_last_error(ctx));
+	return e;
+}
+
+static double issue_seconds(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, double n)
+{
+	warpest_estimate *e = estimate_with(ctx, k, hw, n);
 	double s = e ? warpest_estimate_summary(e)->limiter_seconds[warpest_limiter_compute] : -1;
 	warpest_estimate_free(e);
 	return s;
@@ -44,12 +51,7 @@ static double issue_seconds(warpest_ctx *ctx, const warpest_kernel *k, const war
 /* The report's compute.warp_instructions (docs/report-format.md). */
 static double warp_instructions(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw, double n)
 {
-	warpest_config c;
-	warpest_config_init(&c);
-	c.registers = 32;
-	c.skip_neighbours = 1;
-	c.thread_instructions = n;
-	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	warpest_estimate *e = estimate_with(ctx, k, hw, n);
 	char *json = e ? warpest_estimate_to_json(e) : NULL;
 	const char *at = json ? strstr(json, "\"warp_instructions\":") : NULL;
 	double v = at ? strtod(at + strlen("\"warp_instructions\":"), NULL) : -1;

@@ -17,18 +17,26 @@ typedef struct class_acc {
 	int64_t best_distance; /* |2w - (n_waves-1)| of the instance kept */
 } class_acc;
 
-/* One visited wave, `weight` waves it stands for, into the table. */
-static void add_wave(class_acc *acc, int64_t *n_acc, int *slots, int64_t n_slots,
-	int64_t n_blocks, int64_t wave_blocks, int64_t stride, int64_t n_waves,
-	int64_t w, int64_t weight, int each_own)
+/* Wave w as a class standing for `weight` waves; each_own: its own class
+ * (the residue is its first block). */
+static wave_class wave_key(int64_t n_blocks, int64_t wave_blocks, int64_t stride, int64_t w,
+	int64_t weight, int each_own)
 {
 	int64_t first = w * wave_blocks;
 	int64_t count = n_blocks - first < wave_blocks ? n_blocks - first : wave_blocks;
 	int64_t layers = n_blocks / stride;
 	int64_t z0 = first / stride, z1 = (first + count - 1) / stride;
-	/* each_own: every wave its own class (the residue is its first block) */
-	wave_class key = {first, count, weight, each_own ? first : first % stride, z0 == 0, z1 == layers - 1,
+	return (wave_class){first, count, weight, each_own ? first : first % stride, z0 == 0, z1 == layers - 1,
 		(int)(z1 - z0 > 1000000 ? 1000000 : z1 - z0)};
+}
+
+/* One visited wave, `weight` waves it stands for, into the table. */
+static void add_wave(class_acc *acc, int64_t *n_acc, int *slots, int64_t n_slots,
+	int64_t n_blocks, int64_t wave_blocks, int64_t stride, int64_t n_waves,
+	int64_t w, int64_t weight, int each_own)
+{
+	wave_class key = wave_key(n_blocks, wave_blocks, stride, w, weight, each_own);
+	int64_t first = key.first, count = key.count;
 	uint64_t h = (uint64_t)key.residue * 0x9e3779b97f4a7c15ull ^ (uint64_t)count * 0xff51afd7ed558ccdull ^
 		(uint64_t)(key.head * 2 + key.tail);
 	int64_t slot = (int64_t)(h & (uint64_t)(n_slots - 1));
@@ -282,8 +290,6 @@ int wave_plan_busy(const int grid[3], int64_t wave_blocks, int k, const int64_t 
 		return 0;
 	busy_wave *bw = malloc(sizeof(*bw) * (size_t)(p->n_waves + 1));
 	p->c = malloc(sizeof(wave_class) * (size_t)k);
-	int slots[16];
-	class_acc acc[1];
 	if (!bw || !p->c) {
 		free(bw), free(p->c);
 		p->c = NULL;
@@ -301,19 +307,10 @@ int wave_plan_busy(const int grid[3], int64_t wave_blocks, int k, const int64_t 
 	int groups = n_busy < k - 1 ? (int)n_busy : k - 1;
 	for (int g = 0; g < groups; g++) {
 		int64_t lo = g * n_busy / groups, hi = (g + 1) * n_busy / groups;
-		int64_t n_acc = 0;
-		memset(slots, -1, sizeof(slots));
-		add_wave(acc, &n_acc, slots, 16, n_blocks, wave_blocks, p->stride, p->n_waves,
-			bw[(lo + hi) / 2].w, hi - lo, 1);
-		p->c[p->n++] = acc[0].c;
+		p->c[p->n++] = wave_key(n_blocks, wave_blocks, p->stride, bw[(lo + hi) / 2].w, hi - lo, 1);
 	}
-	if (first_idle >= 0) {
-		int64_t n_acc = 0;
-		memset(slots, -1, sizeof(slots));
-		add_wave(acc, &n_acc, slots, 16, n_blocks, wave_blocks, p->stride, p->n_waves,
-			first_idle, p->n_waves - n_busy, 1);
-		p->c[p->n++] = acc[0].c;
-	}
+	if (first_idle >= 0)
+		p->c[p->n++] = wave_key(n_blocks, wave_blocks, p->stride, first_idle, p->n_waves - n_busy, 1);
 	free(bw);
 	p->n_classes = p->n_waves;
 	p->sampled = p->n < p->n_waves;
