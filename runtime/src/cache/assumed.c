@@ -24,7 +24,8 @@ int assumed_accesses_add(const launch *l, access_stats *access, memory_result *m
 		if (a->analysable || a->assume == km_assume_none)
 			continue;
 		counted++;
-		assumption_add(assumptions, "access %d (%s%s%s): address not analysed (%s); assumed %s", i,
+		assumption_add(assumptions, "access %d (%s%s%s): address not analysed (%s); assumed %s",
+			launch_model_access(l, i),
 			b->field->name, a->loc[0] ? " at " : "", a->loc, a->reason,
 			a->assume == km_assume_random ? "random: each lane on its own line, no reuse"
 						      : "warp-uniform: one address per warp-instruction, no reuse");

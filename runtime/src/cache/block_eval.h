@@ -23,6 +23,18 @@ typedef struct access_stats {
 	double same_address_ways; /* largest number of lanes on one address, summed */
 } access_stats;
 
+/* d += s, field by field. */
+static inline void access_stats_add(access_stats *d, const access_stats *s)
+{
+	d->instructions += s->instructions;
+	d->lanes += s->lanes;
+	d->data_wavefronts += s->data_wavefronts;
+	d->tag_wavefronts += s->tag_wavefronts;
+	d->cycles += s->cycles;
+	d->sectors += s->sectors;
+	d->same_address_ways += s->same_address_ways;
+}
+
 typedef struct block_class {
 	int64_t *key;
 	int key_len;

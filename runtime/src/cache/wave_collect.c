@@ -70,17 +70,8 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 			m->wave_requested_load_sectors += cls->requested_load_sectors;
 			m->wave_unique_load_sectors += (double)cls->unique_load_sectors;
 			m->l1_oversubscription += (double)cls->allocated_lines; /* summed; averaged later */
-			for (int i = 0; i < l->n_accesses; i++) {
-				access_stats *d = &access[i];
-				const access_stats *s = &cls->stats[i];
-				d->instructions += s->instructions;
-				d->lanes += s->lanes;
-				d->data_wavefronts += s->data_wavefronts;
-				d->tag_wavefronts += s->tag_wavefronts;
-				d->cycles += s->cycles;
-				d->sectors += s->sectors;
-				d->same_address_ways += s->same_address_ways;
-			}
+			for (int i = 0; i < l->n_accesses; i++)
+				access_stats_add(&access[i], &cls->stats[i]);
 		}
 	}
 	free(offsets);

@@ -33,6 +33,8 @@ void warpest_estimate_free(warpest_estimate *e)
 		return;
 	launch_release(&e->launch);
 	free(e->access);
+	free(e->rows);
+	free(e->row_access);
 	free(e);
 }
 
@@ -44,16 +46,18 @@ const warpest_summary *warpest_estimate_summary(const warpest_estimate *e)
 static void collect_assumptions(warpest_estimate *e)
 {
 	const launch *l = &e->launch;
-	const warpest_kernel *k = e->kernel;
+	const warpest_kernel *k = e->kernel, *bound = l->kernel;
 	if (l->registers_assumed)
 		assumption_add(&e->assumptions, "registers per thread unknown: assumed 32 (give --registers)");
-	for (int i = 0; i < k->n_loops; i++)
-		if (!k->loops[i].upper)
-			assumption_add(&e->assumptions, "loop '%s': %s; assumed %lld iterations", k->loops[i].var,
-				k->loops[i].reason, (long long)k->loops[i].assumed_trips);
+	for (int i = 0; i < bound->n_loops; i++)
+		if (!bound->loops[i].upper)
+			assumption_add(&e->assumptions, "loop '%s': %s; assumed %lld iterations", bound->loops[i].var,
+				bound->loops[i].reason, (long long)bound->loops[i].assumed_trips);
 		else if (!l->loops[i].constant)
 			assumption_add(&e->assumptions, "loop '%s' has thread-dependent bounds: operation counts "
-				"use one iteration", k->loops[i].var);
+				"use one iteration", bound->loops[i].var);
+	for (int i = 0; i < l->unroll.n_notes; i++)
+		assumption_add(&e->assumptions, "%s", l->unroll.notes[i]);
 	int unanalysable = 0;
 	for (int i = 0; i < k->n_accesses; i++)
 		unanalysable += !k->accesses[i].analysable && k->accesses[i].assume == km_assume_none;
@@ -65,6 +69,25 @@ static void collect_assumptions(warpest_estimate *e)
 	if (l->n_blocks < l->wave_blocks)
 		assumption_add(&e->assumptions, "the grid (%lld blocks) is smaller than one wave (%d blocks)",
 			(long long)l->n_blocks, l->wave_blocks);
+}
+
+/* The report's rows: the model's accesses, each the sum of its bound
+ * copies (one each unless halving loops were unrolled). */
+static int fold_rows(warpest_ctx *ctx, warpest_estimate *e)
+{
+	const launch *l = &e->launch;
+	e->n_rows = e->kernel->n_accesses;
+	e->rows = calloc((size_t)e->n_rows + 1, sizeof(access_stats));
+	e->row_access = calloc((size_t)e->n_rows + 1, sizeof(bound_access *));
+	if (!e->rows || !e->row_access)
+		return ctx_error(ctx, "out of memory");
+	for (int i = 0; i < l->n_accesses; i++) {
+		int r = launch_model_access(l, i);
+		if (!e->row_access[r])
+			e->row_access[r] = &l->accesses[i];
+		access_stats_add(&e->rows[r], &e->access[i]);
+	}
+	return 0;
 }
 
 /* The memory model once more from scratch, on a fresh evaluator (*ev
@@ -324,6 +347,10 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			warpest_estimate_free(e);
 			return NULL;
 		}
+	if (fold_rows(ctx, e)) {
+		warpest_estimate_free(e);
+		return NULL;
+	}
 	collect_assumptions(e);
 	return e;
 }

@@ -18,7 +18,13 @@ struct warpest_estimate {
 	warpest_config config;
 	char variant[64];
 	launch launch;
-	access_stats *access;           /* per access, representative wave */
+	access_stats *access;           /* per bound access, representative wave */
+	/* per access of the model (kernel): its bound copies' statistics summed
+	 * (they are the bound accesses themselves unless halving loops were
+	 * unrolled, launch.h) and its first copy, for the report */
+	int n_rows;
+	access_stats *rows;             /* owned */
+	const bound_access **row_access; /* owned array */
 	memory_result mem;
 	compute_result compute;
 	spill_result spill;             /* register spills; present 0: none given */

@@ -694,6 +694,32 @@ int expr_linearize(const expr *e, const symbol_table *table, const int64_t *env,
 	}
 }
 
+const expr *expr_subst(expr_arena *arena, const expr *e, int sym, int64_t value)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == expr_sym && e->sym == sym) {
+		expr *c = expr_new(arena, expr_const, NULL, NULL);
+		if (c)
+			c->value = value;
+		return c;
+	}
+	if (!e->varying || e->kind == expr_sym || e->kind == expr_const)
+		return e;
+	const expr *a = e->a ? expr_subst(arena, e->a, sym, value) : NULL;
+	const expr *b = e->b ? expr_subst(arena, e->b, sym, value) : NULL;
+	if ((e->a && !a) || (e->b && !b))
+		return NULL;
+	if (a == e->a && b == e->b)
+		return e;
+	expr *n = expr_new(arena, e->kind, a, b);
+	if (n) {
+		n->value = e->value;
+		n->sym = e->sym;
+	}
+	return n;
+}
+
 int expr_uses_symbol(const expr *e, int sym)
 {
 	if (!e)

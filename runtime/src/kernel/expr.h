@@ -104,6 +104,11 @@ int expr_uses_symbol(const expr *e, int sym);
  * the tree). Floor semantics for / and %; division by zero yields 0.
  * Unchecked, for speed: launch.c proves beforehand that no value of the
  * launch's domain leaves EXPR_VALUE_MAX (expr_range). */
+/* e with every node of symbol `sym` replaced by the constant `value`,
+ * new nodes in `arena` and unchanged subtrees shared; NULL when out of
+ * memory (or when e is NULL). Only varying symbols are looked for: a tree
+ * that does not vary is returned as it is. */
+const expr *expr_subst(expr_arena *arena, const expr *e, int sym, int64_t value);
 int64_t expr_eval(const expr *e, const int64_t *env);
 int expr_eval_cond(const expr *e, const int64_t *env);
 

@@ -37,6 +37,12 @@ typedef struct km_loop {
 	int64_t assumed_trips;
 	char reason[160];
 	int unrolled;            /* fully unrolled: loads repeated across iterations stay in registers */
+	/* a halving loop (`for (s = n/2; s > 0; s >>= 1)`): the variable takes
+	 * lower, lower >> shift, lower >> 2*shift, ... while it stays above
+	 * `above`; both bounds the same for every thread. 0: arithmetic. */
+	int halving_shift;
+	const expr *above;
+	int first_always;        /* tested at the end of the body: the first value always runs */
 } km_loop;
 
 /* How the addresses of an unanalysable access are assumed to fall: each
@@ -62,6 +68,7 @@ typedef struct km_access {
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
 	int operand;             /* constant-memory load at a literal address: an operand of the
 	                          * instruction that uses it, no load instruction of its own */
+	int64_t copy_key;        /* a copy made by unrolling halving loops: which values (0: none) */
 } km_access;
 
 enum km_op {
@@ -81,6 +88,7 @@ typedef struct km_ops {
 	 * entry runs as often as it does (a guarded unrolled copy); -1: as the
 	 * most-executed access of its loops */
 	int runs_with;
+	int64_t copy_key;        /* as km_access's: entries match accesses of the same copy */
 } km_ops;
 
 typedef struct km_variant {

@@ -249,6 +249,37 @@ static int read_loops_symbols(reader *r, json_object *doc)
 	return 0;
 }
 
+/* A halving loop: "lower" (its first value), "shift", "above" and
+ * optionally "first_always"; bounds the same for every thread, since the
+ * estimate unrolls it once they are known (launch/halving_unroll.c). */
+static int read_halving(reader *r, json_object *l, const char *path, km_loop *loop)
+{
+	int64_t shift = 0, always = 0;
+	if (get_int_max(r, l, path, "shift", &shift, 1, 1, 62))
+		return -1;
+	if (get(l, "upper") || get(l, "step") || get(l, "trip_count"))
+		return fail_at(r, path, "a halving loop ('shift') has 'above', not 'upper', 'step' or "
+			"'trip_count'");
+	loop->above = parse_key(r, l, path, "above", 0, 1);
+	if (!loop->above)
+		return -1;
+	if (expr_is_varying(loop->lower, &r->k->symbols) || expr_is_varying(loop->above, &r->k->symbols))
+		return fail_at(r, path, "a halving loop's 'lower' and 'above' must not depend on thread, "
+			"block or loop variables");
+	json_object *first = get(l, "first_always");
+	if (first && !json_object_is_type(first, json_type_boolean))
+		return fail_at(r, path, "'first_always' must be true or false");
+	always = first ? json_object_get_boolean(first) : 0;
+	json_object *unrolled = get(l, "unrolled");
+	if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
+		return fail_at(r, path, "'unrolled' must be true or false");
+	loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
+	loop->halving_shift = (int)shift;
+	loop->first_always = (int)always;
+	loop->step = 1;
+	return 0;
+}
+
 static int read_loops_bounds(reader *r, json_object *doc)
 {
 	json_object *arr = get(doc, "loops");
@@ -258,12 +289,20 @@ static int read_loops_bounds(reader *r, json_object *doc)
 		char path[64];
 		snprintf(path, sizeof(path), "loops[%d]", i);
 		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
-			"reason", "loc", "unrolled", NULL};
+			"reason", "loc", "unrolled", "shift", "above", "first_always", NULL};
 		if (check_keys(r, l, path, keys))
 			return -1;
 		loop->lower = parse_key(r, l, path, "lower", 0, 1);
 		if (!loop->lower)
 			return -1;
+		if (get(l, "shift")) {
+			if (read_halving(r, l, path, loop))
+				return -1;
+			continue;
+		}
+		if (get(l, "above") || get(l, "first_always"))
+			return fail_at(r, path, "'above' and 'first_always' belong to halving loops, which "
+				"have 'shift'");
 		if (get(l, "upper") && !(loop->upper = parse_key(r, l, path, "upper", 0, 1)))
 			return -1;
 		/* a loop's bounds see the loops around it: those listed before */
@@ -275,6 +314,11 @@ static int read_loops_bounds(reader *r, json_object *doc)
 					"listed before this one (loops go outermost first)", r->k->loops[j].var);
 				return fail_at(r, path, what);
 			}
+		for (int j = 0; j < i; j++)
+			if (r->k->loops[j].halving_shift && (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
+			    expr_uses_symbol(loop->upper, r->k->loops[j].sym)))
+				return fail_at(r, path, "bounds use the variable of a halving loop (one with "
+					"'shift'), which the estimate unrolls");
 		json_object *unrolled = get(l, "unrolled");
 		if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
 			return fail_at(r, path, "'unrolled' must be true or false");

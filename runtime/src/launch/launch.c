@@ -258,7 +258,7 @@ static int check_forms(warpest_ctx *ctx, const launch *l, const launch_ranges *r
 		if (bad)
 			return ctx_error(ctx, "kernel '%s': accesses[%d]: its address or guard, as an "
 				"affine form, has terms beyond 2^62 for this configuration: 64-bit overflow",
-				k->name, i);
+				k->name, launch_model_access(l, i));
 	}
 	return 0;
 }
@@ -281,17 +281,18 @@ static int check_ranges(warpest_ctx *ctx, const launch *l, const launch_ranges *
 		}
 	for (int i = 0; i < k->n_accesses; i++) {
 		const km_access *a = &k->accesses[i];
-		snprintf(path, sizeof(path), "accesses[%d].guard", i);
+		snprintf(path, sizeof(path), "accesses[%d].guard", launch_model_access(l, i));
 		if (a->guard && range_of(ctx, l, r, a->guard, path, &lo, &hi))
 			return warpest_error_input;
 		if (!a->analysable)
 			continue;
-		snprintf(path, sizeof(path), "accesses[%d] (its byte offset)", i);
+		snprintf(path, sizeof(path), "accesses[%d] (its byte offset)", launch_model_access(l, i));
 		if (range_of(ctx, l, r, a->offset, path, &lo, &hi))
 			return warpest_error_input;
 		if (lo < -FIELD_BASE_STRIDE || hi > FIELD_BASE_STRIDE)
 			return ctx_error(ctx, "kernel '%s': accesses[%d]: byte offsets reach %lld..%lld "
-				"for this configuration; a field may span at most 2^40 bytes", k->name, i,
+				"for this configuration; a field may span at most 2^40 bytes", k->name,
+				launch_model_access(l, i),
 				(long long)lo, (long long)hi);
 	}
 	return 0;
@@ -493,6 +494,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 {
 	memset(l, 0, sizeof(*l));
 	l->kernel = k;
+	l->model = k;
 	l->hw = hw;
 	int has[EXPR_MAX_SYMBOLS] = {0};
 	for (int i = 0; i < k->n_params; i++)
@@ -604,6 +606,11 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			"binary, a thread's own only where the kernel has no loops; the model has %d",
 			k->name, config->thread_instructions, k->n_loops);
 	l->thread_instructions = config->thread_instructions;
+	/* halving loops: unrolled now that their bounds are known */
+	if (halving_unroll_build(ctx, k, l->env, &l->unroll))
+		return warpest_error_model;
+	if (l->unroll.kernel)
+		l->kernel = k = l->unroll.kernel;
 	l->shared_per_block = k->shared_static +
 		(config->shared_dynamic >= 0 ? config->shared_dynamic : k->shared_dynamic);
 	if (l->shared_per_block > (int64_t)hw->max_shared_per_block.value)
@@ -653,4 +660,5 @@ void launch_release(launch *l)
 		free(l->accesses[i].guard_dnf);
 	free(l->accesses);
 	l->accesses = NULL;
+	halving_unroll_release(&l->unroll);
 }

@@ -8,6 +8,7 @@
 #include "kernel/kernel_model.h"
 #include "kernel/guard_dnf.h"
 #include "kernel/quasi_affine.h"
+#include "launch/halving_unroll.h"
 #include "launch/wave_classes.h"
 
 typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
@@ -56,7 +57,11 @@ typedef struct bound_access {
 } bound_access;
 
 typedef struct launch {
+	/* the model as bound: the caller's, or its copy with halving loops
+	 * unrolled (unroll.kernel), whose accesses fold back into `model`'s */
 	const warpest_kernel *kernel;
+	const warpest_kernel *model;
+	halving_unroll unroll;
 	const warpest_hw *hw;
 	int64_t env[EXPR_MAX_SYMBOLS]; /* values of params, ntid, nctaid */
 	int block[3], grid[3];
@@ -111,6 +116,13 @@ int launch_spread_waves(launch *l, int k);
  * test (the plan unchanged), or -1 when out of memory. */
 int launch_busy_waves(launch *l, int k);
 void launch_use_reference_path(launch *l);
+
+/* The model's index of bound access i (they differ once halving loops are
+ * unrolled). */
+static inline int launch_model_access(const launch *l, int i)
+{
+	return l->unroll.origin ? l->unroll.origin[i] : i;
+}
 
 /* Thread coordinates of a linear thread index in the block (x fastest). */
 static inline void launch_thread_coords(const launch *l, int t, int64_t *c)

@@ -33,7 +33,7 @@ static double entry_executions(const launch *l, const km_ops *ops, const access_
 	double most = -1;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const km_access *a = l->accesses[i].src;
-		if (a->n_loops != ops->n_loops ||
+		if (a->n_loops != ops->n_loops || a->copy_key != ops->copy_key ||
 		    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
 			continue;
 		if (access[i].lanes * scale > most)

@@ -296,9 +296,9 @@ static json_object *build_json(const warpest_estimate *e)
 	}
 
 	json_object *accs = json_object_new_array();
-	for (int i = 0; i < l->n_accesses; i++) {
-		const bound_access *b = &l->accesses[i];
-		const access_stats *a = &e->access[i];
+	for (int i = 0; i < e->n_rows; i++) {
+		const bound_access *b = e->row_access[i];
+		const access_stats *a = &e->rows[i];
 		json_object *o = json_object_new_object();
 		put_i(o, "index", i);
 		put_s(o, "field", b->field->name);
@@ -492,9 +492,9 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		}
 	}
 	tprintf(&t, "\naccesses\n");
-	for (int i = 0; i < l->n_accesses; i++) {
-		const bound_access *ba = &l->accesses[i];
-		const access_stats *as = &e->access[i];
+	for (int i = 0; i < e->n_rows; i++) {
+		const bound_access *ba = e->row_access[i];
+		const access_stats *as = &e->rows[i];
 		double n = as->instructions > 0 ? as->instructions : 1;
 		tprintf(&t, "  [%d] %-6s %s %s %dB %s: ", i, kind_names[ba->src->kind],
 			space_names[ba->field->space], ba->field->name, ba->src->bytes,

@@ -1,0 +1,154 @@
+/* Halving loops (docs/kernel-model.md "Loops", docs/model.md "Halving
+ * loops"): `for (s = ntid.x / 2; s > 0; s >>= 1) if (t < s) sm[t] += sm[t + s];`
+ * is unrolled once the launch fixes ntid.x, and the report folds the copies
+ * back into the model's accesses. */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "warpest/warpest.h"
+
+/* A tree reduction over 4-byte floats: the load of the loop (with the add
+ * that runs with it) and the store before it, which every thread runs;
+ * LOOPS and ACCESS_LOOPS may wrap the halving loop in an arithmetic one. */
+#define TREE_MODEL(LOOPS, SLOOP, ACCESS_LOOPS) \
+	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"tree\"," \
+	" \"params\": [{\"name\": \"n\", \"value\": 1048576}], \"threads\": {\"x\": \"n\"}," \
+	" \"loops\": [" LOOPS "]," \
+	" \"fields\": [{\"name\": \"sm\", \"space\": \"shared\", \"elem_bytes\": 4, \"dims\": [\"1024\"]}]," \
+	" \"accesses\": [{\"field\": \"sm\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x + " SLOOP "\"]," \
+	"   \"loops\": " ACCESS_LOOPS ", \"guard\": \"tid.x < " SLOOP "\"}," \
+	"  {\"field\": \"sm\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"tid.x\"]}]," \
+	" \"ops\": [{\"loops\": " ACCESS_LOOPS ", \"runs_with\": 0, \"fp32_add\": 1}]}"
+
+#define HALVING(ABOVE, EXTRA) \
+	"{\"var\": \"s\", \"lower\": \"ntid.x / 2\", \"shift\": 1, \"above\": \"" ABOVE "\"" EXTRA "}"
+
+typedef struct figures {
+	int ok;
+	double warp_instructions, lanes_per_instruction, wavefronts_per_instruction, flops;
+} figures;
+
+static figures run(warpest_ctx *ctx, const warpest_hw *hw, const char *json, int block)
+{
+	figures f = {0, 0, 0, 0, 0};
+	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "tree");
+	CHECK(k != NULL, "model read (%s)", k ? "ok" : warpest_ctx_last_error(ctx));
+	warpest_config config;
+	warpest_config_init(&config);
+	config.block[0] = block;
+	config.registers = 32;
+	config.skip_neighbours = 1;
+	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &config) : NULL;
+	CHECK(e != NULL, "estimate at block %d (%s)", block, e ? "ok" : warpest_ctx_last_error(ctx));
+	char *text = e ? warpest_estimate_to_json(e) : NULL;
+	json_object *root = text ? json_tokener_parse(text) : NULL, *accs = NULL;
+	if (root && json_object_object_get_ex(root, "accesses", &accs) && json_object_array_length(accs) == 2) {
+		json_object *a = json_object_array_get_idx(accs, 0), *v;
+		f.ok = 1;
+		if (json_object_object_get_ex(a, "warp_instructions", &v))
+			f.warp_instructions = json_object_get_double(v);
+		if (json_object_object_get_ex(a, "active_lanes_per_instruction", &v))
+			f.lanes_per_instruction = json_object_get_double(v);
+		if (json_object_object_get_ex(a, "data_wavefronts_per_instruction", &v))
+			f.wavefronts_per_instruction = json_object_get_double(v);
+		f.flops = warpest_estimate_summary(e)->flops;
+	}
+	CHECK(f.ok, "the report has a row for each access of the model");
+	json_object_put(root);
+	free(text);
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+	return f;
+}
+
+static void check_refused(warpest_ctx *ctx, const warpest_hw *hw, const char *json, int block, const char *says)
+{
+	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "tree");
+	warpest_estimate *e = NULL;
+	if (k) {
+		warpest_config config;
+		warpest_config_init(&config);
+		config.block[0] = block;
+		config.skip_neighbours = 1;
+		e = warpest_estimate_compute(ctx, k, hw, &config);
+	}
+	const char *err = warpest_ctx_last_error(ctx);
+	int ok = (!k || !e) && err && strstr(err, says);
+	CHECK(ok, "refused, naming it: %s", says);
+	if (!ok)
+		fprintf(stderr, "  got: %s\n", err ? err : "(no error)");
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+}
+
+int main(void)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *hw = warpest_hw_find(ctx, NULL, "a100-40gb");
+	CHECK(hw != NULL, "table");
+	if (!hw) {
+		warpest_ctx_free(ctx);
+		return check_summary();
+	}
+	/* block 256: s = 128, 64, 32, 16, 8, 4, 2, 1. Threads t < s load:
+	 * warps 4 + 2 + 1 + 1*5 = 12 warp-instructions a block, lanes
+	 * 128+64+32+16+8+4+2+1 = 255; 4096 blocks (n / 256): 49152
+	 * instructions, 255/12 = 21.25 lanes each; 4-byte lanes on distinct
+	 * banks: 1 wavefront each; the add runs with the load: 255 * 4096 =
+	 * 1044480 flops. */
+	figures f = run(ctx, hw, TREE_MODEL(HALVING("0", ""), "s", "[\"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 49152.0, 1e-6, "tree: warp-instructions");
+	CHECK_NEAR(f.lanes_per_instruction, 21.25, 1e-9, "tree: active lanes per instruction");
+	CHECK_NEAR(f.wavefronts_per_instruction, 1.0, 1e-9, "tree: wavefronts per instruction");
+	CHECK_NEAR(f.flops, 1044480.0, 1e-6, "tree: flops run with the load");
+	/* above 32 (the warp finishes with shuffles): s = 128, 64 only:
+	 * 6 instructions and 192 lanes a block; 24576 instructions and
+	 * 786432 flops */
+	f = run(ctx, hw, TREE_MODEL(HALVING("32", ""), "s", "[\"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 24576.0, 1e-6, "stop above 32: warp-instructions");
+	CHECK_NEAR(f.flops, 786432.0, 1e-6, "stop above 32: flops");
+	/* block 96: s = 48, 24, 12, 6, 3, 1: 2 + 1*5 = 7 instructions and 94
+	 * lanes a block; 10923 blocks (ceil(2^20 / 96)): 76461 instructions,
+	 * 94/7 = 13.428571 lanes each, 1026762 flops */
+	f = run(ctx, hw, TREE_MODEL(HALVING("0", ""), "s", "[\"s\"]"), 96);
+	CHECK_NEAR(f.warp_instructions, 76461.0, 1e-6, "block 96: warp-instructions");
+	CHECK_NEAR(f.lanes_per_instruction, 94.0 / 7.0, 1e-9, "block 96: lanes per instruction");
+	CHECK_NEAR(f.flops, 1026762.0, 1e-6, "block 96: flops");
+	/* block 1: ntid.x / 2 = 0, no iteration: the one copy never runs, and
+	 * its operations are not counted */
+	f = run(ctx, hw, TREE_MODEL(HALVING("0", ""), "s", "[\"s\"]"), 1);
+	CHECK_NEAR(f.warp_instructions, 0.0, 0, "no iteration: no instruction");
+	CHECK_NEAR(f.flops, 0.0, 0, "no iteration: no flops");
+	/* block 2, above 1: s = 1 is not above 1, but a test at the end of the
+	 * body runs the first value anyway: thread 0 loads once a block,
+	 * 2^19 blocks */
+	f = run(ctx, hw, TREE_MODEL(HALVING("1", ""), "s", "[\"s\"]"), 2);
+	CHECK_NEAR(f.warp_instructions, 0.0, 0, "tested first: no instruction");
+	f = run(ctx, hw, TREE_MODEL(HALVING("1", ", \"first_always\": true"), "s", "[\"s\"]"), 2);
+	CHECK_NEAR(f.warp_instructions, 524288.0, 1e-6, "tested at the end: one instruction a block");
+	/* inside an arithmetic loop of 4 iterations: 4 x the tree's figures */
+	f = run(ctx, hw, TREE_MODEL("{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"4\", \"step\": 1}, "
+		HALVING("0", ""), "s + 0*j", "[\"j\", \"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 4 * 49152.0, 1e-6, "nested: warp-instructions");
+	CHECK_NEAR(f.flops, 4 * 1044480.0, 1e-6, "nested: flops");
+
+	/* refused, each naming what is wrong */
+	check_refused(ctx, hw, TREE_MODEL(HALVING("n - 2000000", ""), "s", "[\"s\"]"), 256,
+		"loop 's': 'above' is -951424");
+	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"tid.x\", \"shift\": 1, \"above\": \"0\"}",
+		"s", "[\"s\"]"), 256, "loops[0]: a halving loop's 'lower' and 'above' must not depend");
+	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"shift\": 1, \"above\": \"0\", "
+		"\"upper\": \"4\"}", "s", "[\"s\"]"), 256, "has 'above', not 'upper'");
+	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"shift\": 0, \"above\": \"0\"}",
+		"s", "[\"s\"]"), 256, "loops[0].shift");
+	check_refused(ctx, hw, TREE_MODEL(HALVING("0", "") ", {\"var\": \"j\", \"lower\": \"0\", \"upper\": \"s\", "
+		"\"step\": 1}", "s + 0*j", "[\"s\", \"j\"]"), 256, "bounds use the variable of a halving loop");
+	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"upper\": \"9\", \"above\": \"0\"}",
+		"s", "[\"s\"]"), 256, "'above' and 'first_always' belong to halving loops");
+	warpest_hw_free(hw);
+	warpest_ctx_free(ctx);
+	return check_summary();
+}
