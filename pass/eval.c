@@ -98,6 +98,12 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
 	loop *l = &k->loops[li];
+	if (l->halving) {
+		if (phi == l->h_phi && !l->h_why)
+			return wp_atom_poly(&k->at, l->atom);
+		return fail(k, phi == l->h_phi ? l->h_why :
+			"loop-carried value of a halving loop other than its halving variable");
+	}
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
 	int nstart = 0, later_constant = 0;
@@ -627,7 +633,7 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
  * when it stays and the back-edge flag exits; unknown otherwise. */
 /* Whether the exiting block also branches back to the header: its test
  * runs at the end of an iteration. */
-static int is_latch(const K *k, const loop *l, int exiting)
+int wp_is_latch(const K *k, const loop *l, int exiting)
 {
 	for (int s = 0; s < k->nsucc[exiting]; s++)
 		if (k->succ[exiting][s] == l->header)
@@ -638,7 +644,7 @@ static int is_latch(const K *k, const loop *l, int exiting)
 static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_on_true)
 {
 	loop *l = &k->loops[li];
-	if (wp_block_of(k, phi) != l->header || LLVMCountIncoming(phi) != 2 || !is_latch(k, l, exiting))
+	if (wp_block_of(k, phi) != l->header || LLVMCountIncoming(phi) != 2 || !wp_is_latch(k, l, exiting))
 		return NULL;
 	int back = l->in[wp_bindex(k, LLVMGetIncomingBlock(phi, 0))] ? 0 : 1;
 	LLVMValueRef first = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
@@ -656,18 +662,8 @@ static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_
 	return l->trip;
 }
 
-/* Trip counts of natural loops, from the comparison of the induction
- * variable in the loop's only exit, memoised in the loop (with the reason
- * when unknown). They live with the evaluator because the two recurse into
- * each other: an induction variable's value after its loop needs the trip
- * count, and the trip count needs the values of the exit comparison. */
-wp_poly *wp_loop_trip(K *k, int li)
+int wp_loop_exit(const K *k, const loop *l)
 {
-	loop *l = &k->loops[li];
-	if (l->trip_done)
-		return l->trip;
-	l->trip_done = 1;
-	l->trip_why = "the loop has several exits";
 	int exiting = -1, n_exiting = 0;
 	for (int b = 0; b < k->nb; b++) {
 		if (!l->in[b])
@@ -680,7 +676,27 @@ wp_poly *wp_loop_trip(K *k, int li)
 				break;
 			}
 	}
-	if (n_exiting != 1)
+	return n_exiting == 1 ? exiting : -1;
+}
+
+/* Trip counts of natural loops, from the comparison of the induction
+ * variable in the loop's only exit, memoised in the loop (with the reason
+ * when unknown). They live with the evaluator because the two recurse into
+ * each other: an induction variable's value after its loop needs the trip
+ * count, and the trip count needs the values of the exit comparison. */
+wp_poly *wp_loop_trip(K *k, int li)
+{
+	loop *l = &k->loops[li];
+	if (l->trip_done)
+		return l->trip;
+	l->trip_done = 1;
+	if (l->halving) {
+		l->trip_why = wp_strdup(k->ar, l->h_why ? l->h_why : "a halving loop: its values, not a trip count");
+		return NULL;
+	}
+	l->trip_why = "the loop has several exits";
+	int exiting = wp_loop_exit(k, l);
+	if (exiting < 0)
 		return NULL;
 	LLVMValueRef br = LLVMGetBasicBlockTerminator(k->bb[exiting]);
 	l->trip_why = "the exit condition is not a comparison of the induction variable";
@@ -742,7 +758,7 @@ wp_poly *wp_loop_trip(K *k, int li)
 		return NULL;
 	}
 	/* a test in a latch (end of iteration j) runs iteration j first */
-	if (is_latch(k, l, exiting))
+	if (wp_is_latch(k, l, exiting))
 		J = wp_add(at, J, wp_const(at, 1));
 	l->trip = J;
 	l->trip_why = NULL;

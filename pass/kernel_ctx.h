@@ -44,6 +44,15 @@ typedef struct loop {
 	wp_poly *trip;     /* NULL: unknown */
 	char *trip_why;
 	LLVMValueRef header_inst;
+	/* a halving loop (halving.c): its variable, not an iteration count, is
+	 * the loop's atom; values start, start >> shift, ... while > above.
+	 * h_why: why its start or bound cannot be used (its variable then
+	 * fails with that reason) */
+	int halving;
+	int h_shift, h_first_always;
+	wp_poly *h_start, *h_above;
+	LLVMValueRef h_phi;
+	const char *h_why;
 } loop;
 
 typedef struct guard_ent {
