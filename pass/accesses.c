@@ -161,13 +161,9 @@ static int decompose(K *k, LLVMValueRef p, int use, addr *out, int depth)
 					ok = 0;
 				}
 			}
-			if (ok && have_start && step && k->loops[li].halving) {
-				k->why = "pointer induction variable in a halving loop (its atom is the halved value)";
-				return 0;
-			}
 			if (ok && have_start && step) {
 				out->base = s.base;
-				out->off = wp_add(at, s.off, wp_mul(at, step, wp_atom_poly(at, k->loops[li].atom)));
+				out->off = wp_add(at, s.off, wp_mul(at, step, wp_loop_counter(k, li)));
 				return out->off != NULL;
 			}
 			k->why = "pointer phi that is not an induction variable";

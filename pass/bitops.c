@@ -3,7 +3,8 @@
  * ((a / 2^l) % 2^w) * 2^l (floor division and the non-negative modulo pick
  * two's complement bits whatever the sign); `or` and `xor` of values whose
  * possibly-set bits are disjoint (bounds.h) are sums; by a constant c,
- * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c). */
+ * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c); a mask one below
+ * a power of two that a doubling loop makes is a modulo. */
 #include "bitops.h"
 #include "bounds.h"
 
@@ -125,6 +126,27 @@ static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wi
 	return wp_sub(at, wp_add(at, a, b), wp_scale(at, and_const(k, a, c, width), 2));
 }
 
+/* Whether p is a power of two in every copy the core makes of the
+ * geometric loops: 2^j times variables of doubling loops (geometric.c) that
+ * start at a constant power of two. */
+static int power_of_two(K *k, const wp_poly *p)
+{
+	if (!p || p->n != 1 || p->t[0].c <= 0 || (p->t[0].c & (p->t[0].c - 1)))
+		return 0;
+	for (int f = 0; f < p->t[0].n; f++) {
+		int ok = 0;
+		for (int li = 0; li < k->nl && !ok; li++) {
+			const loop *l = &k->loops[li];
+			int64_t s;
+			ok = l->geometric && !l->g_why && l->atom == p->t[0].f[f] && l->g_shift < 0 &&
+			     wp_is_const(l->g_start, &s) && s > 0 && !(s & (s - 1));
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
 wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, unsigned width)
 {
 	if (!a || !b)
@@ -136,6 +158,21 @@ wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, uns
 			const wp_poly *s = a;
 			a = b;
 			b = s;
+		}
+		/* x & (P - 1) with P a power of two (tid % (2*s) in a loop that
+		 * doubles s) is x mod P; with x below 2^w, LLVM may write the mask
+		 * as P - 1 + 2^w (2*s + 1023 for a thread index) */
+		for (int i = 0; i < 4 && !wp_is_const(b, &c); i++) {
+			const wp_poly *x = i & 1 ? b : a, *m = i & 1 ? a : b;
+			wp_range rx = wp_range_of(&k->at, x);
+			int64_t w = 1;
+			while (w > 0 && w <= (int64_t)rx.may && w < ((int64_t)1 << 62))
+				w <<= 1;
+			if (i >= 2 && (rx.lo < 0 || rx.may >= ((uint64_t)1 << 62)))
+				continue;
+			wp_poly *pw = wp_add(&k->at, m, wp_const(&k->at, i >= 2 ? 1 - w : 1));
+			if (power_of_two(k, pw))
+				return wp_mod(&k->at, x, pw);
 		}
 		if (!wp_is_const(b, &c))
 			return fail(k, "'and' of two variables");

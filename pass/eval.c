@@ -90,7 +90,7 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 	wp_poly *d = wp_sub(at, fs, s);
 	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
 		return fail(k, "loop-carried value that is not an induction variable");
-	wp_poly *odd = wp_mod(at, wp_atom_poly(at, l->atom), wp_const(at, 2));
+	wp_poly *odd = wp_mod(at, wp_loop_counter(k, li), wp_const(at, 2));
 	return wp_add(at, s, wp_mul(at, d, odd));
 }
 
@@ -98,12 +98,8 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
 	loop *l = &k->loops[li];
-	if (l->halving) {
-		if (phi == l->h_phi && !l->h_why)
-			return wp_atom_poly(&k->at, l->atom);
-		return fail(k, phi == l->h_phi ? l->h_why :
-			"loop-carried value of a halving loop other than its halving variable");
-	}
+	if (l->geometric && phi == l->g_phi)
+		return l->g_why ? fail(k, l->g_why) : wp_atom_poly(&k->at, l->atom);
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
 	int nstart = 0, later_constant = 0;
@@ -159,13 +155,22 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 		wp_poly *d = wp_sub(at, step, start);
 		if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
 			return fail(k, "loop-carried value that is not an induction variable");
-		wp_poly *it = wp_atom_poly(at, l->atom), *trip = wp_loop_trip(k, li);
+		wp_poly *it = wp_loop_counter(k, li), *trip = wp_loop_trip(k, li);
 		int64_t t;
 		if (!trip || !wp_is_const(trip, &t) || t > 2)
 			it = wp_minmax(at, it, wp_const(at, 1), 0);
 		return wp_add(at, start, wp_mul(at, d, it));
 	}
-	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_atom_poly(&k->at, l->atom)));
+	return wp_add(&k->at, start, wp_mul(&k->at, step, wp_loop_counter(k, li)));
+}
+
+wp_poly *wp_loop_counter(K *k, int li)
+{
+	loop *l = &k->loops[li];
+	if (!l->geometric || l->g_why)
+		return wp_atom_poly(&k->at, l->atom);
+	l->count_used = 1;
+	return wp_atom_poly(&k->at, l->count_atom);
 }
 
 /* Whether the address p is a parameter or global plus GEP indices free of
@@ -690,8 +695,8 @@ wp_poly *wp_loop_trip(K *k, int li)
 	if (l->trip_done)
 		return l->trip;
 	l->trip_done = 1;
-	if (l->halving) {
-		l->trip_why = wp_strdup(k->ar, l->h_why ? l->h_why : "a halving loop: its values, not a trip count");
+	if (l->geometric) {
+		l->trip_why = wp_strdup(k->ar, l->g_why ? l->g_why : "a geometric loop: its values, not a trip count");
 		return NULL;
 	}
 	l->trip_why = "the loop has several exits";

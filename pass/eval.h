@@ -12,13 +12,17 @@ wp_poly *wp_ev_at(K *k, LLVMValueRef v, int use);
 /* Operand i of inst, as seen from inst's block. */
 wp_poly *wp_opnd(K *k, LLVMValueRef inst, unsigned i);
 /* Trip count of loop li; NULL when unknown (the reason in its trip_why),
- * and for halving loops. */
+ * and for geometric loops. */
 wp_poly *wp_loop_trip(K *k, int li);
-/* Marks the halving loops (halving.c), before any value is evaluated: one
- * header phi that the back edge shifts right by a constant, and an exit
- * test of it against a bound; then their start and bound, which must be the
- * same for every thread (else h_why says why not). Sets the loops' h_* fields. */
-void wp_find_halving_loops(K *k);
+/* Marks the geometric loops (geometric.c), before any value is evaluated:
+ * one header phi that the back edge shifts right or left by a constant (or
+ * divides or multiplies by 2^c), and an exit test of it against a bound;
+ * then their start and bound, which must be the same for every thread
+ * (else g_why says why not). Sets the loops' g_* fields. */
+void wp_find_geometric_loops(K *k);
+/* The iteration count of loop li as a polynomial: its atom, or for a
+ * geometric loop (whose atom is its variable's value) its count atom. */
+wp_poly *wp_loop_counter(K *k, int li);
 /* The loop's only exiting block, or -1 (none or several). */
 int wp_loop_exit(const K *k, const loop *l);
 /* Whether block b branches back to l's header. */

@@ -72,8 +72,12 @@ static wp_poly *bound_form(K *k, const cond *c, int *incl)
 static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 {
 	wp_atoms *at = &k->at;
-	for (int li = 0; r && li < k->nl; li++)
-		r = wp_subst(at, r, k->loops[li].atom, k->loops[li].halving && !k->loops[li].h_why ? k->loops[li].h_start : wp_const(at, 0));
+	for (int li = 0; r && li < k->nl; li++) {
+		const loop *l = &k->loops[li];
+		r = wp_subst(at, r, l->atom, l->geometric && !l->g_why ? l->g_start : wp_const(at, 0));
+		if (r && l->geometric)
+			r = wp_subst(at, r, l->count_atom, wp_const(at, 0));
+	}
 	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
 		return NULL;
 	wp_poly *negr = wp_scale(at, r, -1);
@@ -205,12 +209,12 @@ static int cond_has_loop(K *k, const cond *c)
 	return 0;
 }
 
-/* The loop bits of the kernel's halving loops. */
-static uint64_t halving_bits(K *k)
+/* The loop bits of the kernel's geometric loops. */
+static uint64_t geometric_bits(K *k)
 {
 	uint64_t bits = 0;
 	for (int li = 0; li < k->nl; li++)
-		if (k->loops[li].halving)
+		if (k->loops[li].geometric)
 			bits |= k->at.a[k->loops[li].atom].loops;
 	return bits;
 }
@@ -361,11 +365,13 @@ static void build_model(K *k, wp_kernel_info *info)
 		loop *l = &k->loops[li];
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "var", jstr(at->a[l->atom].name));
-		if (l->halving && !l->h_why) {
-			json_object_object_add(o, "lower", jstr(wp_str(at, l->h_start)));
-			json_object_object_add(o, "shift", json_object_new_int(l->h_shift));
-			json_object_object_add(o, "above", jstr(wp_str(at, l->h_above)));
-			if (l->h_first_always)
+		if (l->geometric && !l->g_why) {
+			if (l->count_used)
+				json_object_object_add(o, "count", jstr(at->a[l->count_atom].name));
+			json_object_object_add(o, "lower", jstr(wp_str(at, l->g_start)));
+			json_object_object_add(o, "shift", json_object_new_int(l->g_shift));
+			json_object_object_add(o, l->g_shift > 0 ? "above" : "below", jstr(wp_str(at, l->g_bound)));
+			if (l->g_first_always)
 				json_object_object_add(o, "first_always", json_object_new_boolean(1));
 			char *hloc = wp_loc_of(k, LLVMGetBasicBlockTerminator(k->bb[l->header]));
 			if (hloc)
@@ -374,11 +380,11 @@ static void build_model(K *k, wp_kernel_info *info)
 			continue;
 		}
 		wp_poly *t = wp_loop_trip(k, li);
-		/* a halving loop's value in an inner loop's bounds: the core
-		 * unrolls the halving loop and cannot substitute into shared bounds */
-		if (t && (wp_loops(at, t) & halving_bits(k))) {
+		/* a geometric loop's value in an inner loop's bounds: the core
+		 * unrolls the geometric loop and cannot substitute into shared bounds */
+		if (t && (wp_loops(at, t) & geometric_bits(k))) {
 			t = NULL;
-			l->trip_why = wp_strdup(k->ar, "the trip count depends on a halving loop's variable");
+			l->trip_why = wp_strdup(k->ar, "the trip count depends on a geometric loop's variable");
 		}
 		/* the counter always starts at 0 with step 1; the reader wants
 		 * `lower` for loops of unknown trip count too */
@@ -683,7 +689,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	int allocas = 0;
 	wp_build_cfg(k);
 	wp_build_loops(k);
-	wp_find_halving_loops(k);
+	wp_find_geometric_loops(k);
 	for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[0]); i; i = LLVMGetNextInstruction(i))
 		allocas += LLVMIsAAllocaInst(i) != NULL;
 	if (allocas > 4)

@@ -44,15 +44,17 @@ typedef struct loop {
 	wp_poly *trip;     /* NULL: unknown */
 	char *trip_why;
 	LLVMValueRef header_inst;
-	/* a halving loop (halving.c): its variable, not an iteration count, is
-	 * the loop's atom; values start, start >> shift, ... while > above.
-	 * h_why: why its start or bound cannot be used (its variable then
-	 * fails with that reason) */
-	int halving;
-	int h_shift, h_first_always;
-	wp_poly *h_start, *h_above;
-	LLVMValueRef h_phi;
-	const char *h_why;
+	/* a geometric loop (geometric.c): its variable, not an iteration
+	 * count, is the loop's atom; values start, start >> shift, ... while
+	 * above the bound (shift > 0), or start << -shift, ... while below it
+	 * (shift < 0). g_why: why its start or bound cannot be used (its
+	 * variable then fails with that reason) */
+	int geometric;
+	int g_shift, g_first_always;
+	wp_poly *g_start, *g_bound;
+	LLVMValueRef g_phi;
+	const char *g_why;
+	int count_atom, count_used; /* geometric: the iteration count's atom, and whether used */
 } loop;
 
 typedef struct guard_ent {

@@ -72,7 +72,7 @@ static void collect_assumptions(warpest_estimate *e)
 }
 
 /* The report's rows: the model's accesses, each the sum of its bound
- * copies (one each unless halving loops were unrolled). */
+ * copies (one each unless geometric loops were unrolled). */
 static int fold_rows(warpest_ctx *ctx, warpest_estimate *e)
 {
 	const launch *l = &e->launch;

@@ -20,7 +20,7 @@ struct warpest_estimate {
 	launch launch;
 	access_stats *access;           /* per bound access, representative wave */
 	/* per access of the model (kernel): its bound copies' statistics summed
-	 * (they are the bound accesses themselves unless halving loops were
+	 * (they are the bound accesses themselves unless geometric loops were
 	 * unrolled, launch.h) and its first copy, for the report */
 	int n_rows;
 	access_stats *rows;             /* owned */

@@ -127,7 +127,7 @@ int expr_varying_index(const symbol_table *table, int sym)
 int expr_sym_varying(const symbol_table *table, int sym)
 {
 	sym_class c = table->classes[sym];
-	return c == sym_class_thread || c == sym_class_block || c == sym_class_loop;
+	return c == sym_class_thread || c == sym_class_block || c == sym_class_loop || c == sym_class_count;
 }
 
 int expr_is_varying(const expr *e, const symbol_table *table)
@@ -312,7 +312,8 @@ static const expr *parse_primary(parser *p)
 		expr *e = (expr *)node(p, expr_sym, NULL, NULL);
 		if (e) {
 			e->sym = id;
-			e->varying = expr_sym_varying(p->table, id);
+			e->varying = !expr_sym_varying(p->table, id) ? 0 :
+				p->table->geometric[id] ? EXPR_VARYING_GEOMETRIC : EXPR_VARYING_PLAIN;
 		}
 		return e;
 	}
@@ -354,14 +355,14 @@ static const expr *parse_term(parser *p)
 		if (p->failed)
 			return NULL;
 		if (c == '*') {
-			if (e->varying && r->varying) {
+			if ((e->varying & EXPR_VARYING_PLAIN) && (r->varying & EXPR_VARYING_PLAIN)) {
 				fail(p, op_pos, "%s", "non-affine expression: product of two "
 					"thread-, block- or loop-dependent terms");
 				return NULL;
 			}
 			e = node(p, expr_mul, e, r);
 		} else {
-			if (r->varying) {
+			if (r->varying & EXPR_VARYING_PLAIN) {
 				fail(p, op_pos, "%s", "non-affine expression: divisor depends on "
 					"thread, block or loop variables");
 				return NULL;

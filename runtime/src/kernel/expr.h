@@ -39,8 +39,14 @@ typedef struct expr {
 	const struct expr *a, *b;
 	int depth;            /* of the tree, defs expanded: bounds every recursion */
 	int size;             /* nodes of the tree, defs expanded (saturates) */
-	int varying;          /* depends on a thread, block or loop variable */
+	int varying;          /* depends on a thread, block or loop variable: EXPR_VARYING_* bits */
 } expr;
+
+/* A geometric loop's variable is a constant once the launch unrolls its loop
+ * (launch/geometric_unroll.c), so products with it and divisions by it stay
+ * affine: it varies, but not plainly. */
+#define EXPR_VARYING_PLAIN 1
+#define EXPR_VARYING_GEOMETRIC 2
 
 /* Limits of one expression or condition (docs/limits.md): parentheses,
  * unary minus and ! nested in the text; the depth and the number of nodes of
@@ -63,8 +69,10 @@ void expr_arena_free(expr_arena *arena);
 expr *expr_new(expr_arena *arena, expr_kind kind, const expr *a, const expr *b);
 
 /* Symbol classes, set by the kernel model before parsing. */
+/* sym_class_count: a geometric loop's iteration count (0, 1, ...), beside
+ * its variable; like it, a constant in every unrolled copy. */
 typedef enum sym_class { sym_class_thread, sym_class_block, sym_class_size,
-	sym_class_param, sym_class_loop, sym_class_def } sym_class;
+	sym_class_param, sym_class_loop, sym_class_def, sym_class_count } sym_class;
 
 typedef struct symbol_table {
 	int n;
@@ -73,6 +81,7 @@ typedef struct symbol_table {
 	const expr *defs[EXPR_MAX_SYMBOLS]; /* sym_class_def: its tree */
 	int loop_index[EXPR_MAX_SYMBOLS];   /* sym_class_loop: 0.. */
 	int def_depth[EXPR_MAX_SYMBOLS];    /* sym_class_def: 1 + the deepest def it uses */
+	unsigned char geometric[EXPR_MAX_SYMBOLS]; /* a geometric loop's variable or count */
 } symbol_table;
 
 void symbol_table_init(symbol_table *table);

@@ -37,12 +37,15 @@ typedef struct km_loop {
 	int64_t assumed_trips;
 	char reason[160];
 	int unrolled;            /* fully unrolled: loads repeated across iterations stay in registers */
-	/* a halving loop (`for (s = n/2; s > 0; s >>= 1)`): the variable takes
-	 * lower, lower >> shift, lower >> 2*shift, ... while it stays above
-	 * `above`; both bounds the same for every thread. 0: arithmetic. */
-	int halving_shift;
-	const expr *above;
+	/* a geometric loop: the variable takes lower, then lower >> shift,
+	 * lower >> 2*shift, ... while above `bound` (shift > 0: halving,
+	 * `s >>= 1`), or lower << -shift, ... while below `bound` (shift < 0:
+	 * doubling, `s *= 2`); both bounds the same for every thread.
+	 * 0: arithmetic. */
+	int shift;
+	const expr *bound;
 	int first_always;        /* tested at the end of the body: the first value always runs */
+	int count_sym;           /* geometric: the symbol of its iteration count, -1: none */
 } km_loop;
 
 /* How the addresses of an unanalysable access are assumed to fall: each
@@ -68,7 +71,7 @@ typedef struct km_access {
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
 	int operand;             /* constant-memory load at a literal address: an operand of the
 	                          * instruction that uses it, no load instruction of its own */
-	int64_t copy_key;        /* a copy made by unrolling halving loops: which values (0: none) */
+	int64_t copy_key;        /* a copy made by unrolling geometric loops: which values (0: none) */
 } km_access;
 
 enum km_op {

@@ -245,37 +245,64 @@ static int read_loops_symbols(reader *r, json_object *doc)
 		loop->sym = add_symbol(r, path, loop->var, sym_class_loop);
 		if (loop->sym < 0)
 			return -1;
+		/* known before any expression is parsed: products with it and
+		 * divisions by it are affine once the loop is unrolled */
+		r->k->symbols.geometric[loop->sym] = get(l, "shift") != NULL;
+		loop->count_sym = -1;
+		if (get(l, "count")) {
+			char name[64];
+			if (!get(l, "shift"))
+				return fail_at(r, path, "'count' names a geometric loop's iteration count; this "
+					"loop has no 'shift'");
+			if (get_string(r, l, path, "count", name, sizeof(name), 1))
+				return -1;
+			loop->count_sym = add_symbol(r, path, name, sym_class_count);
+			if (loop->count_sym < 0)
+				return -1;
+			r->k->symbols.geometric[loop->count_sym] = 1;
+		}
 	}
 	return 0;
 }
 
-/* A halving loop: "lower" (its first value), "shift", "above" and
- * optionally "first_always"; bounds the same for every thread, since the
- * estimate unrolls it once they are known (launch/halving_unroll.c). */
-static int read_halving(reader *r, json_object *l, const char *path, km_loop *loop)
+/* A geometric loop: "lower" (its first value), "shift", "above" (shift > 0:
+ * halving) or "below" (shift < 0: doubling), and optionally
+ * "first_always"; bounds the same for every thread, since the estimate
+ * unrolls it once they are known (launch/geometric_unroll.c). */
+static int read_geometric(reader *r, json_object *l, const char *path, km_loop *loop)
 {
-	int64_t shift = 0, always = 0;
-	if (get_int_max(r, l, path, "shift", &shift, 1, 1, 62))
+	int64_t shift = 0;
+	if (get_int_max(r, l, path, "shift", &shift, 1, -62, 62))
 		return -1;
+	if (shift == 0)
+		return fail_at(r, path, "'shift' must not be 0 (1 to 62 halves the variable, -1 to -62 "
+			"doubles it)");
 	if (get(l, "upper") || get(l, "step") || get(l, "trip_count"))
-		return fail_at(r, path, "a halving loop ('shift') has 'above', not 'upper', 'step' or "
-			"'trip_count'");
-	loop->above = parse_key(r, l, path, "above", 0, 1);
-	if (!loop->above)
+		return fail_at(r, path, "a geometric loop ('shift') has 'above' or 'below', not 'upper', "
+			"'step' or 'trip_count'");
+	const char *key = shift > 0 ? "above" : "below", *other = shift > 0 ? "below" : "above";
+	if (get(l, other)) {
+		char what[160];
+		snprintf(what, sizeof(what), "'%s' belongs to a loop that %s; this one %s (shift %lld) and "
+			"needs '%s'", other, shift > 0 ? "doubles" : "halves", shift > 0 ? "halves" : "doubles",
+			(long long)shift, key);
+		return fail_at(r, path, what);
+	}
+	loop->bound = parse_key(r, l, path, key, 0, 1);
+	if (!loop->bound)
 		return -1;
-	if (expr_is_varying(loop->lower, &r->k->symbols) || expr_is_varying(loop->above, &r->k->symbols))
-		return fail_at(r, path, "a halving loop's 'lower' and 'above' must not depend on thread, "
+	if (expr_is_varying(loop->lower, &r->k->symbols) || expr_is_varying(loop->bound, &r->k->symbols))
+		return fail_at(r, path, "a geometric loop's 'lower' and its bound must not depend on thread, "
 			"block or loop variables");
 	json_object *first = get(l, "first_always");
 	if (first && !json_object_is_type(first, json_type_boolean))
 		return fail_at(r, path, "'first_always' must be true or false");
-	always = first ? json_object_get_boolean(first) : 0;
 	json_object *unrolled = get(l, "unrolled");
 	if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
 		return fail_at(r, path, "'unrolled' must be true or false");
 	loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
-	loop->halving_shift = (int)shift;
-	loop->first_always = (int)always;
+	loop->first_always = first ? json_object_get_boolean(first) : 0;
+	loop->shift = (int)shift;
 	loop->step = 1;
 	return 0;
 }
@@ -289,20 +316,20 @@ static int read_loops_bounds(reader *r, json_object *doc)
 		char path[64];
 		snprintf(path, sizeof(path), "loops[%d]", i);
 		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
-			"reason", "loc", "unrolled", "shift", "above", "first_always", NULL};
+			"reason", "loc", "unrolled", "shift", "above", "below", "first_always", "count", NULL};
 		if (check_keys(r, l, path, keys))
 			return -1;
 		loop->lower = parse_key(r, l, path, "lower", 0, 1);
 		if (!loop->lower)
 			return -1;
 		if (get(l, "shift")) {
-			if (read_halving(r, l, path, loop))
+			if (read_geometric(r, l, path, loop))
 				return -1;
 			continue;
 		}
-		if (get(l, "above") || get(l, "first_always"))
-			return fail_at(r, path, "'above' and 'first_always' belong to halving loops, which "
-				"have 'shift'");
+		if (get(l, "above") || get(l, "below") || get(l, "first_always"))
+			return fail_at(r, path, "'above', 'below' and 'first_always' belong to geometric "
+				"loops, which have 'shift'");
 		if (get(l, "upper") && !(loop->upper = parse_key(r, l, path, "upper", 0, 1)))
 			return -1;
 		/* a loop's bounds see the loops around it: those listed before */
@@ -314,10 +341,13 @@ static int read_loops_bounds(reader *r, json_object *doc)
 					"listed before this one (loops go outermost first)", r->k->loops[j].var);
 				return fail_at(r, path, what);
 			}
-		for (int j = 0; j < i; j++)
-			if (r->k->loops[j].halving_shift && (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].sym)))
-				return fail_at(r, path, "bounds use the variable of a halving loop (one with "
+		for (int j = 0; j < r->k->n_loops; j++)
+			if (r->k->symbols.geometric[r->k->loops[j].sym] &&
+			    (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
+			    expr_uses_symbol(loop->upper, r->k->loops[j].sym) ||
+			    expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
+			    expr_uses_symbol(loop->upper, r->k->loops[j].count_sym)))
+				return fail_at(r, path, "bounds use the variable of a geometric loop (one with "
 					"'shift'), which the estimate unrolls");
 		json_object *unrolled = get(l, "unrolled");
 		if (unrolled && !json_object_is_type(unrolled, json_type_boolean))

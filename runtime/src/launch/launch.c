@@ -606,8 +606,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			"binary, a thread's own only where the kernel has no loops; the model has %d",
 			k->name, config->thread_instructions, k->n_loops);
 	l->thread_instructions = config->thread_instructions;
-	/* halving loops: unrolled now that their bounds are known */
-	if (halving_unroll_build(ctx, k, l->env, &l->unroll))
+	/* geometric loops: unrolled now that their bounds are known */
+	if (geometric_unroll_build(ctx, k, l->env, &l->unroll))
 		return warpest_error_model;
 	if (l->unroll.kernel)
 		l->kernel = k = l->unroll.kernel;
@@ -660,5 +660,5 @@ void launch_release(launch *l)
 		free(l->accesses[i].guard_dnf);
 	free(l->accesses);
 	l->accesses = NULL;
-	halving_unroll_release(&l->unroll);
+	geometric_unroll_release(&l->unroll);
 }

@@ -8,7 +8,7 @@
 #include "kernel/kernel_model.h"
 #include "kernel/guard_dnf.h"
 #include "kernel/quasi_affine.h"
-#include "launch/halving_unroll.h"
+#include "launch/geometric_unroll.h"
 #include "launch/wave_classes.h"
 
 typedef enum occupancy_limit { occ_threads, occ_warps, occ_blocks, occ_registers,
@@ -57,11 +57,11 @@ typedef struct bound_access {
 } bound_access;
 
 typedef struct launch {
-	/* the model as bound: the caller's, or its copy with halving loops
+	/* the model as bound: the caller's, or its copy with geometric loops
 	 * unrolled (unroll.kernel), whose accesses fold back into `model`'s */
 	const warpest_kernel *kernel;
 	const warpest_kernel *model;
-	halving_unroll unroll;
+	geometric_unroll unroll;
 	const warpest_hw *hw;
 	int64_t env[EXPR_MAX_SYMBOLS]; /* values of params, ntid, nctaid */
 	int block[3], grid[3];
@@ -117,7 +117,7 @@ int launch_spread_waves(launch *l, int k);
 int launch_busy_waves(launch *l, int k);
 void launch_use_reference_path(launch *l);
 
-/* The model's index of bound access i (they differ once halving loops are
+/* The model's index of bound access i (they differ once geometric loops are
  * unrolled). */
 static inline int launch_model_access(const launch *l, int i)
 {

@@ -34,7 +34,7 @@ static int uses_dimension(const warpest_kernel *k, int d)
 				return 1;
 		for (int i = 0; i < k->n_loops; i++)
 			if (expr_uses_symbol(k->loops[i].lower, sym) || expr_uses_symbol(k->loops[i].upper, sym) ||
-			    expr_uses_symbol(k->loops[i].above, sym))
+			    expr_uses_symbol(k->loops[i].bound, sym))
 				return 1;
 		for (int i = 0; i < k->n_accesses; i++)
 			if (expr_uses_symbol(k->accesses[i].offset, sym) ||

@@ -96,7 +96,7 @@ extern "C" __global__ void reduce_tree(const double *in, double *out, int n)
 	__syncthreads();
 	for (int s = blockDim.x / 2; s > 0; s >>= 1) {
 		if (t < s)
-			sm[t] += sm[t + s]; // a halving loop (pass/halving.c)
+			sm[t] += sm[t + s]; // a halving loop (pass/geometric.c)
 		__syncthreads();
 	}
 	if (t == 0)

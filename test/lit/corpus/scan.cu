@@ -58,7 +58,7 @@ extern "C" __global__ void scan_hs(const float *in, float *out, int n)
 	for (int o = 1; o < blockDim.x; o <<= 1) {
 		float v = buf[p][t];
 		if (t >= o)
-			v += buf[p][t - o]; //! unanalysed
+			v += buf[p][t - o]; // o doubles, p by the iteration count (pass/geometric.c)
 		buf[1 - p][t] = v;
 		p = 1 - p;
 		__syncthreads();

@@ -1,7 +1,7 @@
-/* Halving loops (docs/kernel-model.md "Loops", docs/model.md "Halving
+/* Geometric loops (docs/kernel-model.md "Loops", docs/model.md "Geometric
  * loops"): `for (s = ntid.x / 2; s > 0; s >>= 1) if (t < s) sm[t] += sm[t + s];`
- * is unrolled once the launch fixes ntid.x, and the report folds the copies
- * back into the model's accesses. */
+ * and `for (s = 1; s < ntid.x; s *= 2)` are unrolled once the launch fixes
+ * ntid.x, and the report folds the copies back into the model's accesses. */
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +14,14 @@
  * that runs with it) and the store before it, which every thread runs;
  * LOOPS and ACCESS_LOOPS may wrap the halving loop in an arithmetic one. */
 #define TREE_MODEL(LOOPS, SLOOP, ACCESS_LOOPS) \
+	ANY_MODEL(LOOPS, "tid.x + " SLOOP, "tid.x < " SLOOP, ACCESS_LOOPS)
+#define ANY_MODEL(LOOPS, INDEX, GUARD, ACCESS_LOOPS) \
 	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"tree\"," \
 	" \"params\": [{\"name\": \"n\", \"value\": 1048576}], \"threads\": {\"x\": \"n\"}," \
 	" \"loops\": [" LOOPS "]," \
 	" \"fields\": [{\"name\": \"sm\", \"space\": \"shared\", \"elem_bytes\": 4, \"dims\": [\"1024\"]}]," \
-	" \"accesses\": [{\"field\": \"sm\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x + " SLOOP "\"]," \
-	"   \"loops\": " ACCESS_LOOPS ", \"guard\": \"tid.x < " SLOOP "\"}," \
+	" \"accesses\": [{\"field\": \"sm\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"" INDEX "\"]," \
+	"   \"loops\": " ACCESS_LOOPS ", \"guard\": \"" GUARD "\"}," \
 	"  {\"field\": \"sm\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"tid.x\"]}]," \
 	" \"ops\": [{\"loops\": " ACCESS_LOOPS ", \"runs_with\": 0, \"fp32_add\": 1}]}"
 
@@ -135,19 +137,64 @@ int main(void)
 	CHECK_NEAR(f.warp_instructions, 4 * 49152.0, 1e-6, "nested: warp-instructions");
 	CHECK_NEAR(f.flops, 4 * 1044480.0, 1e-6, "nested: flops");
 
+	/* doubling, the interleaved reduction: index = 2*s*t, if (index <
+	 * ntid.x) sm[index] += sm[index + s]; s = 1, 2, ..., 128 at block 256.
+	 * Loads of words 2st + s by the threads t < 128/s:
+	 *   s   lanes warps banks hit              wavefronts a warp
+	 *   1   128   4     odd banks, 2 lanes each  2 (x4 warps = 8)
+	 *   2    64   2     banks 2 mod 4, 4 each    4 (x2 = 8)
+	 *   4    32   1     banks 4 mod 8, 8 each    8
+	 *   8    16   1     banks 8 and 24, 8 each   8
+	 *   16    8   1     bank 16                  8
+	 *   32    4   1     bank 0                   4
+	 *   64    2   1     bank 0                   2
+	 *   128   1   1                              1
+	 * 12 warp-instructions and 47 wavefronts a block; 4096 blocks: 49152
+	 * instructions, 47/12 = 3.916667 wavefronts each; 255 lanes a block:
+	 * 1044480 flops */
+	f = run(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"1\", \"shift\": -1, \"below\": \"ntid.x\"}",
+		"2*s*tid.x + s", "2*s*tid.x < ntid.x", "[\"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 49152.0, 1e-6, "doubling: warp-instructions");
+	CHECK_NEAR(f.wavefronts_per_instruction, 47.0 / 12.0, 1e-9, "doubling: bank conflicts level by level");
+	CHECK_NEAR(f.flops, 1044480.0, 1e-6, "doubling: flops");
+	/* a division by the variable: t / s < 2, the lanes below 2s, each level
+	 * s = 1..128 (block 256) loads sm[t] for 2s lanes (256 at s = 128):
+	 * warps 1+1+1+1+1+2+4+8 = 19 a block, lanes 2+4+...+256 = 510: 77824
+	 * instructions, 2088960 flops */
+	f = run(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"1\", \"shift\": -1, \"below\": \"ntid.x\"}",
+		"tid.x", "tid.x / s < 2", "[\"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 77824.0, 1e-6, "division by the variable: warp-instructions");
+	CHECK_NEAR(f.flops, 2088960.0, 1e-6, "division by the variable: flops");
+
+	/* the iteration count beside the variable: a double buffer's parity,
+	 * tid.x + 512*(k % 2), with the tree's lanes (49152 instructions); the
+	 * 4-byte lanes stay on distinct banks */
+	f = run(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"count\": \"k\", \"lower\": \"ntid.x / 2\", \"shift\": 1, "
+		"\"above\": \"0\"}", "tid.x + 512*(k % 2) + 0*s*k", "tid.x < s", "[\"s\"]"), 256);
+	CHECK_NEAR(f.warp_instructions, 49152.0, 1e-6, "count: warp-instructions");
+	CHECK_NEAR(f.wavefronts_per_instruction, 1.0, 1e-9, "count: wavefronts");
+
 	/* refused, each naming what is wrong */
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"j\", \"count\": \"k\", \"lower\": \"0\", \"upper\": \"4\", "
+		"\"step\": 1}", "tid.x + j", "tid.x < 4", "[\"j\"]"), 256, "this loop has no 'shift'");
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"0\", \"shift\": -1, \"below\": \"ntid.x\"}",
+		"tid.x + s", "tid.x < s", "[\"s\"]"), 256, "a doubling loop needs a first value of 1 or more");
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"1\", \"shift\": -1, \"above\": \"0\"}",
+		"tid.x + s", "tid.x < s", "[\"s\"]"), 256, "'above' belongs to a loop that halves");
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"4\", \"step\": 1}",
+		"2*j*tid.x", "tid.x < 4", "[\"j\"]"), 256, "non-affine expression: product");
 	check_refused(ctx, hw, TREE_MODEL(HALVING("n - 2000000", ""), "s", "[\"s\"]"), 256,
 		"loop 's': 'above' is -951424");
 	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"tid.x\", \"shift\": 1, \"above\": \"0\"}",
-		"s", "[\"s\"]"), 256, "loops[0]: a halving loop's 'lower' and 'above' must not depend");
+		"s", "[\"s\"]"), 256, "loops[0]: a geometric loop's 'lower' and its bound must not depend");
 	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"shift\": 1, \"above\": \"0\", "
-		"\"upper\": \"4\"}", "s", "[\"s\"]"), 256, "has 'above', not 'upper'");
+		"\"upper\": \"4\"}", "s", "[\"s\"]"), 256, "has 'above' or 'below', not 'upper'");
 	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"shift\": 0, \"above\": \"0\"}",
-		"s", "[\"s\"]"), 256, "loops[0].shift");
+		"s", "[\"s\"]"), 256, "'shift' must not be 0");
 	check_refused(ctx, hw, TREE_MODEL(HALVING("0", "") ", {\"var\": \"j\", \"lower\": \"0\", \"upper\": \"s\", "
-		"\"step\": 1}", "s + 0*j", "[\"s\", \"j\"]"), 256, "bounds use the variable of a halving loop");
+		"\"step\": 1}", "s + 0*j", "[\"s\", \"j\"]"), 256, "bounds use the variable of a geometric loop");
 	check_refused(ctx, hw, TREE_MODEL("{\"var\": \"s\", \"lower\": \"8\", \"upper\": \"9\", \"above\": \"0\"}",
-		"s", "[\"s\"]"), 256, "'above' and 'first_always' belong to halving loops");
+		"s", "[\"s\"]"), 256, "'above', 'below' and 'first_always' belong to geometric");
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);
 	return check_summary();

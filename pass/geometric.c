@@ -1,39 +1,57 @@
-/* Halving loops: `for (s = blockDim.x / 2; s > 0; s >>= 1)`, the tree
- * reduction's loop. Its variable is not affine in the iteration, so the
- * loop's atom stands for the variable's value instead of an iteration
- * count, and the model describes the loop by its first value, the shift and
- * the bound the value must stay above (docs/kernel-model.md "Loops"); the
- * core unrolls it once a launch fixes them. */
+/* Geometric loops: `for (s = blockDim.x / 2; s > 0; s >>= 1)`, the tree
+ * reduction's loop, and `for (s = 1; s < blockDim.x; s *= 2)`, the
+ * interleaved reduction's and the scan's. The variable is not affine in the
+ * iteration, so the loop's atom stands for the variable's value instead of
+ * an iteration count, and the model describes the loop by its first value,
+ * the shift and the bound the value must stay above or below
+ * (docs/kernel-model.md "Loops"); the core unrolls it once a launch fixes
+ * them. The atom is not `varying` for the evaluator: like a parameter, it
+ * may multiply a thread index or divide one, since each copy the core makes
+ * has it as a constant. */
 #include "eval.h"
 
+#include <stdio.h>
 #include <string.h>
 
-/* The shift of `in` if it is phi >> c or phi / 2^c with c constant (1..62),
- * else 0. */
+/* c when `in` is phi >> c or phi / 2^c (halving), -c when it is phi << c,
+ * phi * 2^c or phi + phi (doubling), c constant (1..62); else 0. */
 static int shift_of(LLVMValueRef in, LLVMValueRef phi)
 {
-	if (!LLVMIsAInstruction(in) || LLVMGetOperand(in, 0) != phi)
+	if (!LLVMIsAInstruction(in) || LLVMGetNumOperands(in) != 2)
 		return 0;
-	LLVMValueRef c = LLVMGetOperand(in, 1);
-	if (!LLVMIsAConstantInt(c))
+	LLVMOpcode op = LLVMGetInstructionOpcode(in);
+	LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
+	if (op == LLVMAdd)
+		return a == phi && b == phi ? -1 : 0;
+	if (op == LLVMMul && b == phi) {
+		LLVMValueRef t = a;
+		a = b;
+		b = t;
+	}
+	if (a != phi || !LLVMIsAConstantInt(b))
 		return 0;
-	long long v = LLVMConstIntGetSExtValue(c);
-	switch (LLVMGetInstructionOpcode(in)) {
+	long long v = LLVMConstIntGetSExtValue(b);
+	int log = 0;
+	for (int s = 1; s <= 62; s++)
+		if (v == (long long)1 << s)
+			log = s;
+	switch (op) {
 	case LLVMLShr:
 	case LLVMAShr:
 		return v >= 1 && v <= 62 ? (int)v : 0;
+	case LLVMShl:
+		return v >= 1 && v <= 62 ? -(int)v : 0;
 	case LLVMUDiv:
 	case LLVMSDiv:
-		for (int s = 1; s <= 62; s++)
-			if (v == (long long)1 << s)
-				return s;
-		return 0;
+		return log;
+	case LLVMMul:
+		return -log;
 	default:
 		return 0;
 	}
 }
 
-/* The header's one halving phi, its back-edge value and its start (from
+/* The header's one geometric phi, its back-edge value and its start (from
  * outside the loop); NULL when there is none or more than one. */
 static LLVMValueRef find_phi(K *k, loop *l, LLVMValueRef *next, LLVMValueRef *start, int *from, int *shift)
 {
@@ -67,7 +85,7 @@ static int invariant(K *k, const wp_poly *p)
 }
 
 /* The exit branch's comparison if one of its operands is the phi or its
- * next value (a test of the halving variable), else NULL. */
+ * next value (a test of the geometric variable), else NULL. */
 static LLVMValueRef exit_compare(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next, int *exiting)
 {
 	*exiting = wp_loop_exit(k, l);
@@ -80,9 +98,10 @@ static LLVMValueRef exit_compare(K *k, loop *l, LLVMValueRef phi, LLVMValueRef n
 	return a == phi || a == next || b == phi || b == next ? c : NULL;
 }
 
-/* The exit test as "continue while X > above": X the phi (tested before the
- * body) or its next value (tested at the end: the first value always runs).
- * NULL, or the reason it cannot be read so. */
+/* The exit test as "continue while X > bound" (halving) or "X < bound"
+ * (doubling): X the phi (tested before the body) or its next value (tested
+ * at the end: the first value always runs). NULL, or the reason it cannot
+ * be read so. */
 static const char *exit_test(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next)
 {
 	int exiting;
@@ -98,44 +117,54 @@ static const char *exit_test(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next)
 		p = wp_pred_neg[p];
 	wp_poly *b = wp_ev(k, LLVMGetOperand(c, (unsigned)(1 - side)));
 	int64_t bc = 0;
-	int is_const = b && wp_is_const(b, &bc);
+	int is_const = b && wp_is_const(b, &bc), halves = l->g_shift > 0;
 	if (!invariant(k, b))
-		return "a halving loop whose bound varies per thread or iteration";
+		return "a geometric loop whose bound varies per thread or iteration";
 	wp_atoms *at = &k->at;
-	wp_poly *above;
-	if (p == P_GT)
-		above = b;
-	else if (p == P_GE)
-		above = wp_sub(at, b, wp_const(at, 1));
-	else if (p == P_NE && is_const && bc == 0)
-		above = b; /* the values never go below 0 */
+	wp_poly *bound;
+	if (halves && p == P_GT)
+		bound = b;
+	else if (halves && p == P_GE)
+		bound = wp_sub(at, b, wp_const(at, 1));
+	else if (halves && p == P_NE && is_const && bc == 0)
+		bound = b; /* the values never go below 0 */
+	else if (!halves && p == P_LT)
+		bound = b;
+	else if (!halves && p == P_LE)
+		bound = wp_add(at, b, wp_const(at, 1));
 	else
-		return "a halving loop whose exit test is not 'above a bound'";
+		return halves ? "a halving loop whose exit test is not 'above a bound'" :
+			"a doubling loop whose exit test is not 'below a bound'";
 	int latch = wp_is_latch(k, l, exiting);
 	if (x == next && latch) {
-		l->h_first_always = 1;
+		l->g_first_always = 1;
+	} else if (x == phi && latch && !halves) {
+		/* `s < B` at the end of the body decides the next value's
+		 * iteration: s < B iff s << c < B << c */
+		bound = wp_scale(at, bound, (int64_t)1 << -l->g_shift);
+		l->g_first_always = 1;
 	} else if (x == phi && latch) {
 		/* `s > B` at the end of the body decides the next value's
 		 * iteration: s > B iff s >> c > (B + 1) / 2^c - 1 when B + 1 is a
 		 * multiple of 2^c (`s > 1` for `(s >> 1) > 0`) */
-		int64_t a, m = (int64_t)1 << l->h_shift;
-		if (!wp_is_const(above, &a) || a < -1 || (a + 1) % m != 0)
+		int64_t a, m = (int64_t)1 << l->g_shift;
+		if (!wp_is_const(bound, &a) || a < -1 || (a + 1) % m != 0)
 			return "a halving loop tested on its current value at the end of the body";
-		above = wp_const(at, (a + 1) / m - 1);
-		l->h_first_always = 1;
+		bound = wp_const(at, (a + 1) / m - 1);
+		l->g_first_always = 1;
 	} else if (x == next || exiting != l->header) {
-		return "a halving loop tested on its next value before the body";
+		return "a geometric loop tested on its next value before the body";
 	}
-	l->h_above = above;
+	l->g_bound = bound;
 	return NULL;
 }
 
-void wp_find_halving_loops(K *k)
+void wp_find_geometric_loops(K *k)
 {
 	LLVMValueRef starts[64];
 	int froms[64];
 	/* first every loop's phi, so that evaluating a start or bound sees
-	 * the halving variables as such */
+	 * the geometric variables as such */
 	for (int li = 0; li < k->nl && li < 64; li++) {
 		loop *l = &k->loops[li];
 		LLVMValueRef next = NULL;
@@ -143,13 +172,21 @@ void wp_find_halving_loops(K *k)
 		LLVMValueRef phi = find_phi(k, l, &next, &starts[li], &froms[li], &shift);
 		if (!phi || !exit_compare(k, l, phi, next, &exiting))
 			continue;
-		l->halving = 1;
-		l->h_phi = phi;
-		l->h_shift = shift;
+		l->geometric = 1;
+		l->g_phi = phi;
+		l->g_shift = shift;
+		/* the same for every thread: a constant in each copy; the count
+		 * (0, 1, ...) for the loop's other inductions */
+		char name[32];
+		snprintf(name, sizeof name, "%sk", k->at.a[l->atom].name);
+		l->count_atom = wp_atom_get(&k->at, name, WP_LOOP);
+		k->at.a[l->count_atom].loops = k->at.a[l->atom].loops;
+		k->at.a[l->count_atom].varying = 0;
+		k->at.a[l->atom].varying = 0;
 	}
 	for (int li = 0; li < k->nl && li < 64; li++) {
 		loop *l = &k->loops[li];
-		if (!l->halving)
+		if (!l->geometric)
 			continue;
 		const char *why = k->why;
 		wp_poly *s = wp_ev_at(k, starts[li], froms[li]);
@@ -157,12 +194,14 @@ void wp_find_halving_loops(K *k)
 		int from, shift;
 		find_phi(k, l, &next, &unused, &from, &shift);
 		if (!invariant(k, s))
-			l->h_why = "a halving loop whose first value varies per thread or iteration";
+			l->g_why = "a geometric loop whose first value varies per thread or iteration";
 		else
-			l->h_why = exit_test(k, l, l->h_phi, next);
+			l->g_why = exit_test(k, l, l->g_phi, next);
 		k->why = why;
-		l->h_start = s;
-		if (!l->h_why)
+		l->g_start = s;
+		if (l->g_why) /* an ordinary loop of unknown trip count after all */
+			k->at.a[l->atom].varying = 1;
+		if (!l->g_why && shift > 0)
 			wp_assume(k, "right shifts and divisions are on non-negative values");
 	}
 }

@@ -1,23 +1,23 @@
-/* Halving loops unrolled at launch (halving_unroll.h). */
-#include "launch/halving_unroll.h"
+/* Geometric loops unrolled at launch (geometric_unroll.h). */
+#include "launch/geometric_unroll.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Values of a halving variable, one per iteration: at most one per bit. */
-#define HALVING_MAX_VALUES 64
-/* Halving loops around one access at most: the copy key has 9 bits each. */
-#define HALVING_MAX_NEST 6
+/* Values of a geometric variable, one per iteration: at most one per bit. */
+#define GEOMETRIC_MAX_VALUES 64
+/* Geometric loops around one access at most: the copy key has 9 bits each. */
+#define GEOMETRIC_MAX_NEST 6
 
-typedef struct halving_loops {
-	int n;                               /* halving loops of the model */
+typedef struct geometric_loops {
+	int n;                               /* geometric loops of the model */
 	int loop[EXPR_MAX_LOOPS];            /* their indices in the model */
 	int ordinal[EXPR_MAX_LOOPS];         /* per model loop: its place among them, -1: arithmetic */
 	int n_values[EXPR_MAX_LOOPS];
-	int64_t values[EXPR_MAX_LOOPS][HALVING_MAX_VALUES];
+	int64_t values[EXPR_MAX_LOOPS][GEOMETRIC_MAX_VALUES];
 	int new_index[EXPR_MAX_LOOPS];       /* per model loop: index in the unrolled model, -1: gone */
-} halving_loops;
+} geometric_loops;
 
 /* floor(x / 2^shift), also for negative x (>> on them is the compiler's choice). */
 static int64_t shift_down(int64_t x, int shift)
@@ -25,24 +25,45 @@ static int64_t shift_down(int64_t x, int shift)
 	return x >= 0 ? x >> shift : -((-(x + 1)) >> shift) - 1;
 }
 
+/* The next value of a geometric variable: floor(x / 2^shift) when halving,
+ * x * 2^-shift when doubling; *done when that leaves 63 bits (no bound
+ * lets it run). */
+static int64_t next_value(int64_t x, int shift, int *done)
+{
+	if (shift > 0)
+		return shift_down(x, shift);
+	if (x > (INT64_MAX >> -shift) || x < -(INT64_MAX >> -shift)) {
+		*done = 1;
+		return x;
+	}
+	return x * ((int64_t)1 << -shift);
+}
+
 static int loop_values(warpest_ctx *ctx, const warpest_kernel *k, int li, const int64_t *env,
-	halving_loops *h, halving_unroll *out)
+	geometric_loops *h, geometric_unroll *out)
 {
 	const km_loop *loop = &k->loops[li];
-	int o = h->ordinal[li];
-	int64_t x = expr_eval(loop->lower, env), above = expr_eval(loop->above, env);
-	if (above < 0)
+	int o = h->ordinal[li], halves = loop->shift > 0;
+	int64_t x = expr_eval(loop->lower, env), bound = expr_eval(loop->bound, env);
+	/* halving: the values fall to 0 and stay there, so a bound below 0
+	 * never ends it; doubling: a first value of 0 or less stays there */
+	if (halves && bound < 0)
 		return ctx_error(ctx, "kernel '%s': loop '%s': 'above' is %lld; a halving loop needs a bound "
-			"of 0 or more, or it would never end", k->name, loop->var, (long long)above);
-	int n = 0;
-	while (n < HALVING_MAX_VALUES && (x > above || (n == 0 && loop->first_always))) {
+			"of 0 or more, or it would never end", k->name, loop->var, (long long)bound);
+	if (!halves && x <= 0 && x < bound)
+		return ctx_error(ctx, "kernel '%s': loop '%s': 'lower' is %lld, below its bound %lld; a "
+			"doubling loop needs a first value of 1 or more, or it would never end", k->name,
+			loop->var, (long long)x, (long long)bound);
+	int n = 0, done = 0;
+	while (!done && n < GEOMETRIC_MAX_VALUES &&
+	       ((halves ? x > bound : x < bound) || (n == 0 && loop->first_always))) {
 		h->values[o][n++] = x;
-		x = shift_down(x, loop->halving_shift);
+		x = next_value(x, loop->shift, &done);
 	}
 	h->n_values[o] = n;
 	char *note = out->notes[out->n_notes++];
-	int len = snprintf(note, sizeof(out->notes[0]), "halving loop '%s' unrolled at this launch: %d "
-		"iteration(s)", loop->var, n);
+	int len = snprintf(note, sizeof(out->notes[0]), "%s loop '%s' unrolled at this launch: %d "
+		"iteration(s)", halves ? "halving" : "doubling", loop->var, n);
 	for (int i = 0; i < n && len < (int)sizeof(out->notes[0]) - 24; i++)
 		len += snprintf(note + len, sizeof(out->notes[0]) - (size_t)len, "%s%lld", i ? ", " : ", values ",
 			(long long)h->values[o][i]);
@@ -51,23 +72,23 @@ static int loop_values(warpest_ctx *ctx, const warpest_kernel *k, int li, const 
 	return 0;
 }
 
-/* The halving loops among `loops` (a list of model loop indices), in order;
- * returns how many, or -1 when more than HALVING_MAX_NEST. */
-static int halving_in(const halving_loops *h, int n_loops, const int *loops, int *which)
+/* The geometric loops among `loops` (a list of model loop indices), in order;
+ * returns how many, or -1 when more than GEOMETRIC_MAX_NEST. */
+static int geometric_in(const geometric_loops *h, int n_loops, const int *loops, int *which)
 {
 	int n = 0;
 	for (int i = 0; i < n_loops; i++)
 		if (h->ordinal[loops[i]] >= 0) {
-			if (n == HALVING_MAX_NEST)
+			if (n == GEOMETRIC_MAX_NEST)
 				return -1;
 			which[n++] = h->ordinal[loops[i]];
 		}
 	return n;
 }
 
-/* Copies one list of loops makes: the product of its halving loops' value
+/* Copies one list of loops makes: the product of its geometric loops' value
  * counts, a loop without values counting 1 (its one copy never runs). */
-static int64_t copies_of(const halving_loops *h, int n, const int *which)
+static int64_t copies_of(const geometric_loops *h, int n, const int *which)
 {
 	int64_t c = 1;
 	for (int i = 0; i < n; i++)
@@ -75,9 +96,9 @@ static int64_t copies_of(const halving_loops *h, int n, const int *which)
 	return c;
 }
 
-/* Copy `combo` of a list of loops: each halving loop's value index (the
+/* Copy `combo` of a list of loops: each geometric loop's value index (the
  * last loop fastest); returns whether the copy never runs. */
-static int decode(const halving_loops *h, int n, const int *which, int64_t combo, int *index, int64_t *key)
+static int decode(const geometric_loops *h, int n, const int *which, int64_t combo, int *index, int64_t *key)
 {
 	int dead = 0;
 	*key = 0;
@@ -89,11 +110,11 @@ static int decode(const halving_loops *h, int n, const int *which, int64_t combo
 		dead |= nv == 0;
 	}
 	for (int i = 0; i < n; i++)
-		*key = *key * 512 + which[i] * HALVING_MAX_VALUES + index[i] + 1;
+		*key = *key * 512 + which[i] * GEOMETRIC_MAX_VALUES + index[i] + 1;
 	return dead;
 }
 
-static void keep_loops(const halving_loops *h, int n_in, const int *in, int *n_out, int *out)
+static void keep_loops(const geometric_loops *h, int n_in, const int *in, int *n_out, int *out)
 {
 	*n_out = 0;
 	for (int i = 0; i < n_in; i++)
@@ -101,14 +122,19 @@ static void keep_loops(const halving_loops *h, int n_in, const int *in, int *n_o
 			out[(*n_out)++] = h->new_index[in[i]];
 }
 
-/* e with each halving variable of the copy replaced by its value. */
-static const expr *substitute(expr_arena *arena, const warpest_kernel *k, const halving_loops *h, int n,
+/* e with each geometric variable of the copy replaced by its value (1 in a
+ * copy that never runs: a divisor in it stays non-zero), and its count by
+ * the value's index. */
+static const expr *substitute(expr_arena *arena, const warpest_kernel *k, const geometric_loops *h, int n,
 	const int *which, const int *index, const expr *e)
 {
 	for (int i = 0; e && i < n; i++) {
 		int o = which[i];
-		int64_t v = h->n_values[o] > 0 ? h->values[o][index[i]] : 0;
-		e = expr_subst(arena, e, k->loops[h->loop[o]].sym, v);
+		int64_t v = h->n_values[o] > 0 ? h->values[o][index[i]] : 1;
+		const km_loop *loop = &k->loops[h->loop[o]];
+		e = expr_subst(arena, e, loop->sym, v);
+		if (e && loop->count_sym >= 0)
+			e = expr_subst(arena, e, loop->count_sym, index[i]);
 	}
 	return e;
 }
@@ -119,15 +145,15 @@ static const expr *never(expr_arena *arena)
 	return zero ? expr_new(arena, expr_lt, zero, zero) : NULL;
 }
 
-static int unroll_accesses(warpest_ctx *ctx, const warpest_kernel *k, const halving_loops *h,
-	halving_unroll *out, int *first_copy)
+static int unroll_accesses(warpest_ctx *ctx, const warpest_kernel *k, const geometric_loops *h,
+	geometric_unroll *out, int *first_copy)
 {
 	warpest_kernel *c = out->kernel;
 	int n = 0;
 	for (int i = 0; i < k->n_accesses; i++) {
 		const km_access *a = &k->accesses[i];
-		int which[HALVING_MAX_NEST], index[HALVING_MAX_NEST];
-		int nh = halving_in(h, a->n_loops, a->loops, which);
+		int which[GEOMETRIC_MAX_NEST], index[GEOMETRIC_MAX_NEST];
+		int nh = geometric_in(h, a->n_loops, a->loops, which);
 		int64_t copies = copies_of(h, nh, which);
 		first_copy[i] = n;
 		for (int64_t combo = 0; combo < copies; combo++, n++) {
@@ -146,15 +172,15 @@ static int unroll_accesses(warpest_ctx *ctx, const warpest_kernel *k, const halv
 	return 0;
 }
 
-static void unroll_ops(const warpest_kernel *k, const halving_loops *h, halving_unroll *out,
+static void unroll_ops(const warpest_kernel *k, const geometric_loops *h, geometric_unroll *out,
 	const int *first_copy)
 {
 	warpest_kernel *c = out->kernel;
 	int n = 0;
 	for (int i = 0; i < k->n_ops; i++) {
 		const km_ops *o = &k->ops[i];
-		int which[HALVING_MAX_NEST], index[HALVING_MAX_NEST];
-		int nh = halving_in(h, o->n_loops, o->loops, which);
+		int which[GEOMETRIC_MAX_NEST], index[GEOMETRIC_MAX_NEST];
+		int nh = geometric_in(h, o->n_loops, o->loops, which);
 		int64_t copies = copies_of(h, nh, which);
 		for (int64_t combo = 0; combo < copies; combo++, n++) {
 			km_ops *d = &c->ops[n];
@@ -171,15 +197,15 @@ static void unroll_ops(const warpest_kernel *k, const halving_loops *h, halving_
 	c->n_ops = n;
 }
 
-int halving_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_t *env, halving_unroll *out)
+int geometric_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_t *env, geometric_unroll *out)
 {
 	memset(out, 0, sizeof(*out));
-	halving_loops *h = calloc(1, sizeof(*h));
+	geometric_loops *h = calloc(1, sizeof(*h));
 	if (!h)
 		return ctx_error(ctx, "out of memory");
 	for (int li = 0; li < k->n_loops; li++) {
 		h->ordinal[li] = -1;
-		if (k->loops[li].halving_shift) {
+		if (k->loops[li].shift) {
 			h->ordinal[li] = h->n;
 			h->loop[h->n++] = li;
 		}
@@ -194,20 +220,20 @@ int halving_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_
 	/* how many copies */
 	int64_t n_acc = 0, n_ops = 0;
 	for (int i = 0; !rc && i < k->n_accesses + k->n_ops; i++) {
-		int which[HALVING_MAX_NEST];
+		int which[GEOMETRIC_MAX_NEST];
 		int is_access = i < k->n_accesses;
 		int nl = is_access ? k->accesses[i].n_loops : k->ops[i - k->n_accesses].n_loops;
 		const int *ls = is_access ? k->accesses[i].loops : k->ops[i - k->n_accesses].loops;
-		int nh = halving_in(h, nl, ls, which);
+		int nh = geometric_in(h, nl, ls, which);
 		if (nh < 0) {
-			rc = ctx_error(ctx, "kernel '%s': %s %d lies in more than %d halving loops", k->name,
-				is_access ? "accesses" : "ops", is_access ? i : i - k->n_accesses, HALVING_MAX_NEST);
+			rc = ctx_error(ctx, "kernel '%s': %s %d lies in more than %d geometric loops", k->name,
+				is_access ? "accesses" : "ops", is_access ? i : i - k->n_accesses, GEOMETRIC_MAX_NEST);
 			break;
 		}
 		*(is_access ? &n_acc : &n_ops) += copies_of(h, nh, which);
-		if (n_acc > HALVING_MAX_ACCESSES || n_ops > HALVING_MAX_ACCESSES)
-			rc = ctx_error(ctx, "kernel '%s': unrolling its halving loops at this launch makes more "
-				"than %d accesses or operation entries", k->name, HALVING_MAX_ACCESSES);
+		if (n_acc > GEOMETRIC_MAX_ACCESSES || n_ops > GEOMETRIC_MAX_ACCESSES)
+			rc = ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch makes more "
+				"than %d accesses or operation entries", k->name, GEOMETRIC_MAX_ACCESSES);
 	}
 	int *first_copy = rc ? NULL : malloc(sizeof(int) * ((size_t)k->n_accesses + 1));
 	warpest_kernel *c = rc ? NULL : malloc(sizeof(*c));
@@ -224,14 +250,19 @@ int halving_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_
 			rc = ctx_error(ctx, "out of memory");
 	}
 	if (!rc) {
-		/* the arithmetic loops keep their order; halving variables become
+		/* the arithmetic loops keep their order; geometric variables become
 		 * names no expression of the copy uses */
 		c->n_loops = 0;
 		for (int li = 0; li < k->n_loops; li++) {
 			int sym = k->loops[li].sym;
-			if (k->loops[li].halving_shift) {
+			if (k->loops[li].shift) {
 				h->new_index[li] = -1;
 				c->symbols.classes[sym] = sym_class_param;
+				c->symbols.geometric[sym] = 0;
+				if (k->loops[li].count_sym >= 0) {
+					c->symbols.classes[k->loops[li].count_sym] = sym_class_param;
+					c->symbols.geometric[k->loops[li].count_sym] = 0;
+				}
 				c->symbols.loop_index[sym] = -1;
 				continue;
 			}
@@ -246,11 +277,11 @@ int halving_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_
 	free(first_copy);
 	free(h);
 	if (rc)
-		halving_unroll_release(out);
+		geometric_unroll_release(out);
 	return rc;
 }
 
-void halving_unroll_release(halving_unroll *u)
+void geometric_unroll_release(geometric_unroll *u)
 {
 	if (u->kernel) {
 		expr_arena_free(u->kernel->arena);
