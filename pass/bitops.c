@@ -4,7 +4,7 @@
  * two's complement bits whatever the sign); `or` and `xor` of values whose
  * possibly-set bits are disjoint (bounds.h) are sums; by a constant c,
  * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c); a mask one below
- * a power of two that a doubling loop makes is a modulo. */
+ * a power of two that a geometric loop makes is a modulo. */
 #include "bitops.h"
 #include "bounds.h"
 
@@ -106,6 +106,32 @@ static wp_poly *or_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wid
 	return wp_sub(at, wp_add(at, a, b), and_const(k, a, c, width));
 }
 
+/* Whether p is a power of two in every copy the core makes of the
+ * geometric loops: 2^j times variables of geometric loops (geometric.c)
+ * that start at a power of two (their values then all are). */
+static int power_of_two(K *k, const wp_poly *p)
+{
+	if (!p || p->n != 1 || p->t[0].c <= 0 || (p->t[0].c & (p->t[0].c - 1)))
+		return 0;
+	for (int f = 0; f < p->t[0].n; f++) {
+		int ok = 0;
+		for (int li = 0; li < k->nl && !ok; li++) {
+			const loop *l = &k->loops[li];
+			ok = l->geometric && !l->g_why && l->atom == p->t[0].f[f] && l->g_pow2;
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* x & P for P a power of two: P * ((x / P) % 2). */
+static wp_poly *bit_of(K *k, const wp_poly *x, const wp_poly *p)
+{
+	wp_atoms *at = &k->at;
+	return wp_mul(at, p, wp_mod(at, wp_fdiv(at, x, p), wp_const(at, 2)));
+}
+
 static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned width)
 {
 	wp_atoms *at = &k->at;
@@ -121,30 +147,14 @@ static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wi
 		return wp_sub(at, wp_const(at, -1), a);
 	if (disjoint_bits(k, a, b))
 		return wp_add(at, a, b);
+	/* x ^ P = x + P - 2 (x & P) for P a power of two (a bitonic partner
+	 * i ^ j) */
+	for (int i = 0; i < 2 && !wp_is_const(b, &c); i++)
+		if (power_of_two(k, i ? a : b))
+			return wp_sub(at, wp_add(at, a, b), wp_scale(at, bit_of(k, i ? b : a, i ? a : b), 2));
 	if (!wp_is_const(b, &c))
 		return fail(k, "bitwise 'xor' of two variables");
 	return wp_sub(at, wp_add(at, a, b), wp_scale(at, and_const(k, a, c, width), 2));
-}
-
-/* Whether p is a power of two in every copy the core makes of the
- * geometric loops: 2^j times variables of doubling loops (geometric.c) that
- * start at a constant power of two. */
-static int power_of_two(K *k, const wp_poly *p)
-{
-	if (!p || p->n != 1 || p->t[0].c <= 0 || (p->t[0].c & (p->t[0].c - 1)))
-		return 0;
-	for (int f = 0; f < p->t[0].n; f++) {
-		int ok = 0;
-		for (int li = 0; li < k->nl && !ok; li++) {
-			const loop *l = &k->loops[li];
-			int64_t s;
-			ok = l->geometric && !l->g_why && l->atom == p->t[0].f[f] && l->g_shift < 0 &&
-			     wp_is_const(l->g_start, &s) && s > 0 && !(s & (s - 1));
-		}
-		if (!ok)
-			return 0;
-	}
-	return 1;
 }
 
 wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, unsigned width)
@@ -159,6 +169,11 @@ wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, uns
 			a = b;
 			b = s;
 		}
+		/* x & P with P a power of two (a bitonic sort's direction bit)
+		 * is P * ((x / P) % 2) */
+		for (int i = 0; i < 2 && !wp_is_const(b, &c); i++)
+			if (power_of_two(k, i ? a : b))
+				return bit_of(k, i ? b : a, i ? a : b);
 		/* x & (P - 1) with P a power of two (tid % (2*s) in a loop that
 		 * doubles s) is x mod P; with x below 2^w, LLVM may write the mask
 		 * as P - 1 + 2^w (2*s + 1023 for a thread index) */

@@ -77,11 +77,56 @@ static LLVMValueRef find_phi(K *k, loop *l, LLVMValueRef *next, LLVMValueRef *st
 	return found;
 }
 
-/* A value the same for every thread and iteration: no thread, block, loop
- * or loaded term. */
-static int invariant(K *k, const wp_poly *p)
+/* The loop bits of the usable geometric loops around loop li: their
+ * variables are constants once the core unrolls them, outer loops first. */
+static uint64_t outer_geometric(K *k, int li)
 {
-	return p && !wp_has_varying(&k->at, p) && !wp_has_data(&k->at, p) && !wp_loops(&k->at, p);
+	uint64_t bits = 0;
+	for (int p = k->loops[li].parent; p >= 0; p = k->loops[p].parent)
+		if (k->loops[p].geometric && !k->loops[p].g_why)
+			bits |= k->at.a[k->loops[p].atom].loops;
+	return bits;
+}
+
+/* A value the same for every thread and iteration: no thread, block or
+ * loaded term, and no loop but the geometric ones around loop li. */
+static int invariant(K *k, int li, const wp_poly *p)
+{
+	return p && !wp_has_varying(&k->at, p) && !wp_has_data(&k->at, p) &&
+	       !(wp_loops(&k->at, p) & ~outer_geometric(k, li));
+}
+
+/* Whether v is a power of two in every copy: a constant one, the variable
+ * of a geometric loop whose values are, or one of those shifted,
+ * multiplied or divided by a constant power of two. */
+static int power_of_two_value(K *k, LLVMValueRef v, int depth)
+{
+	if (LLVMIsAConstantInt(v)) {
+		long long c = LLVMConstIntGetSExtValue(v);
+		return c > 0 && !(c & (c - 1));
+	}
+	if (depth > 8 || !LLVMIsAInstruction(v))
+		return 0;
+	for (int li = 0; li < k->nl; li++)
+		if (k->loops[li].geometric && k->loops[li].g_phi == v)
+			return k->loops[li].g_pow2;
+	switch (LLVMGetInstructionOpcode(v)) {
+	case LLVMShl:
+	case LLVMLShr:
+	case LLVMAShr:
+		return LLVMIsAConstantInt(LLVMGetOperand(v, 1)) && power_of_two_value(k, LLVMGetOperand(v, 0), depth + 1);
+	case LLVMMul:
+	case LLVMUDiv:
+	case LLVMSDiv:
+		return power_of_two_value(k, LLVMGetOperand(v, 0), depth + 1) &&
+		       power_of_two_value(k, LLVMGetOperand(v, 1), depth + 1);
+	case LLVMZExt:
+	case LLVMSExt:
+	case LLVMTrunc:
+		return power_of_two_value(k, LLVMGetOperand(v, 0), depth + 1);
+	default:
+		return 0;
+	}
 }
 
 /* The exit branch's comparison if one of its operands is the phi or its
@@ -118,7 +163,7 @@ static const char *exit_test(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next)
 	wp_poly *b = wp_ev(k, LLVMGetOperand(c, (unsigned)(1 - side)));
 	int64_t bc = 0;
 	int is_const = b && wp_is_const(b, &bc), halves = l->g_shift > 0;
-	if (!invariant(k, b))
+	if (!invariant(k, (int)(l - k->loops), b))
 		return "a geometric loop whose bound varies per thread or iteration";
 	wp_atoms *at = &k->at;
 	wp_poly *bound;
@@ -184,21 +229,29 @@ void wp_find_geometric_loops(K *k)
 		k->at.a[l->count_atom].varying = 0;
 		k->at.a[l->atom].varying = 0;
 	}
+	/* then their starts and bounds, outer loops first: an inner loop may
+	 * start from an outer one's variable (a bitonic sort's stride from its
+	 * size) */
+	int max_depth = 0;
+	for (int li = 0; li < k->nl; li++)
+		max_depth = k->loops[li].depth > max_depth ? k->loops[li].depth : max_depth;
+	for (int depth = 0; depth <= max_depth; depth++)
 	for (int li = 0; li < k->nl && li < 64; li++) {
 		loop *l = &k->loops[li];
-		if (!l->geometric)
+		if (!l->geometric || l->depth != depth)
 			continue;
 		const char *why = k->why;
 		wp_poly *s = wp_ev_at(k, starts[li], froms[li]);
 		LLVMValueRef next = NULL, unused;
 		int from, shift;
 		find_phi(k, l, &next, &unused, &from, &shift);
-		if (!invariant(k, s))
+		if (!invariant(k, li, s))
 			l->g_why = "a geometric loop whose first value varies per thread or iteration";
 		else
 			l->g_why = exit_test(k, l, l->g_phi, next);
 		k->why = why;
 		l->g_start = s;
+		l->g_pow2 = !l->g_why && power_of_two_value(k, starts[li], 0);
 		if (l->g_why) /* an ordinary loop of unknown trip count after all */
 			k->at.a[l->atom].varying = 1;
 		if (!l->g_why && shift > 0)

@@ -55,6 +55,7 @@ typedef struct loop {
 	LLVMValueRef g_phi;
 	const char *g_why;
 	int count_atom, count_used; /* geometric: the iteration count's atom, and whether used */
+	int g_pow2;        /* geometric: every value is a power of two (its start is one) */
 } loop;
 
 typedef struct guard_ent {

@@ -40,11 +40,16 @@ static figures run(warpest_ctx *ctx, const warpest_hw *hw, const char *json, int
 	CHECK(k != NULL, "model read (%s)", k ? "ok" : warpest_ctx_last_error(ctx));
 	warpest_config config;
 	warpest_config_init(&config);
-	config.block[0] = block;
+	/* a negative block: 256 threads and that many blocks */
+	config.block[0] = block > 0 ? block : 256;
+	if (block < 0) {
+		config.grid[0] = -block;
+		config.grid[1] = config.grid[2] = 1;
+	}
 	config.registers = 32;
 	config.skip_neighbours = 1;
 	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &config) : NULL;
-	CHECK(e != NULL, "estimate at block %d (%s)", block, e ? "ok" : warpest_ctx_last_error(ctx));
+	CHECK(e != NULL, "estimate at block %d (%s)", config.block[0], e ? "ok" : warpest_ctx_last_error(ctx));
 	char *text = e ? warpest_estimate_to_json(e) : NULL;
 	json_object *root = text ? json_tokener_parse(text) : NULL, *accs = NULL;
 	if (root && json_object_object_get_ex(root, "accesses", &accs) && json_object_array_length(accs) == 2) {
@@ -174,7 +179,21 @@ int main(void)
 	CHECK_NEAR(f.warp_instructions, 49152.0, 1e-6, "count: warp-instructions");
 	CHECK_NEAR(f.wavefronts_per_instruction, 1.0, 1e-9, "count: wavefronts");
 
+	/* nested, a bitonic sort of 2 * ntid.x keys: the size z doubles from 2
+	 * to 512 at block 256 (9 values, 2^m for m = 1..9), the stride s halves
+	 * from z / 2 to 1 within each (m values): 1 + 2 + ... + 9 = 45 copies,
+	 * each run by all 8 warps (pos = 2t - t % s): 360 warp-instructions a
+	 * block, 8 blocks: 2880 of 32 lanes */
+	f = run(ctx, hw, ANY_MODEL("{\"var\": \"z\", \"lower\": \"2\", \"shift\": -1, \"below\": \"2*ntid.x + 1\"}, "
+		"{\"var\": \"s\", \"lower\": \"z / 2\", \"shift\": 1, \"above\": \"0\"}",
+		"2*tid.x - tid.x % s + s", "tid.x < ntid.x", "[\"z\", \"s\"]"), -8);
+	CHECK_NEAR(f.warp_instructions, 2880.0, 1e-6, "nested: a stride from the size, warp-instructions");
+	CHECK_NEAR(f.lanes_per_instruction, 32.0, 1e-9, "nested: lanes");
+
 	/* refused, each naming what is wrong */
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"z / 2\", \"shift\": 1, \"above\": \"0\"}, "
+		"{\"var\": \"z\", \"lower\": \"2\", \"shift\": -1, \"below\": \"512\"}",
+		"tid.x + s", "tid.x < s", "[\"s\", \"z\"]"), 256, "other than those of geometric loops listed before it");
 	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"j\", \"count\": \"k\", \"lower\": \"0\", \"upper\": \"4\", "
 		"\"step\": 1}", "tid.x + j", "tid.x < 4", "[\"j\"]"), 256, "this loop has no 'shift'");
 	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"0\", \"shift\": -1, \"below\": \"ntid.x\"}",

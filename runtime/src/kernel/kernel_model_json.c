@@ -269,8 +269,9 @@ static int read_loops_symbols(reader *r, json_object *doc)
  * halving) or "below" (shift < 0: doubling), and optionally
  * "first_always"; bounds the same for every thread, since the estimate
  * unrolls it once they are known (launch/geometric_unroll.c). */
-static int read_geometric(reader *r, json_object *l, const char *path, km_loop *loop)
+static int read_geometric(reader *r, json_object *l, const char *path, int i)
 {
+	km_loop *loop = &r->k->loops[i];
 	int64_t shift = 0;
 	if (get_int_max(r, l, path, "shift", &shift, 1, -62, 62))
 		return -1;
@@ -291,9 +292,18 @@ static int read_geometric(reader *r, json_object *l, const char *path, km_loop *
 	loop->bound = parse_key(r, l, path, key, 0, 1);
 	if (!loop->bound)
 		return -1;
-	if (expr_is_varying(loop->lower, &r->k->symbols) || expr_is_varying(loop->bound, &r->k->symbols))
+	/* the variables of geometric loops around it, which the estimate
+	 * unrolls first, are constants by then (a bitonic sort's stride from its
+	 * size); nothing else that varies */
+	int inner = 0;
+	for (int j = i; j < r->k->n_loops; j++)
+		inner |= expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
+			expr_uses_symbol(loop->bound, r->k->loops[j].sym) ||
+			expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
+			expr_uses_symbol(loop->bound, r->k->loops[j].count_sym);
+	if (inner || ((loop->lower->varying | loop->bound->varying) & EXPR_VARYING_PLAIN))
 		return fail_at(r, path, "a geometric loop's 'lower' and its bound must not depend on thread, "
-			"block or loop variables");
+			"block or loop variables, other than those of geometric loops listed before it");
 	json_object *first = get(l, "first_always");
 	if (first && !json_object_is_type(first, json_type_boolean))
 		return fail_at(r, path, "'first_always' must be true or false");
@@ -323,7 +333,7 @@ static int read_loops_bounds(reader *r, json_object *doc)
 		if (!loop->lower)
 			return -1;
 		if (get(l, "shift")) {
-			if (read_geometric(r, l, path, loop))
+			if (read_geometric(r, l, path, i))
 				return -1;
 			continue;
 		}

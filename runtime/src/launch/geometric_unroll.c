@@ -14,10 +14,20 @@ typedef struct geometric_loops {
 	int n;                               /* geometric loops of the model */
 	int loop[EXPR_MAX_LOOPS];            /* their indices in the model */
 	int ordinal[EXPR_MAX_LOOPS];         /* per model loop: its place among them, -1: arithmetic */
-	int n_values[EXPR_MAX_LOOPS];
-	int64_t values[EXPR_MAX_LOOPS][GEOMETRIC_MAX_VALUES];
+	int nested[EXPR_MAX_LOOPS];          /* per ordinal: bounds use an outer geometric loop */
 	int new_index[EXPR_MAX_LOOPS];       /* per model loop: index in the unrolled model, -1: gone */
 } geometric_loops;
+
+/* The values of every geometric loop around one access or ops entry, one
+ * combination per copy (outer loops slowest). */
+typedef struct combinations {
+	int n;                               /* geometric loops in the list */
+	int which[GEOMETRIC_MAX_NEST];       /* their ordinals, outermost first */
+	int64_t count, cap;
+	int64_t *value;                      /* count x n */
+	int *index;                          /* count x n */
+	unsigned char *dead;                 /* count: the copy never runs */
+} combinations;
 
 /* floor(x / 2^shift), also for negative x (>> on them is the compiler's choice). */
 static int64_t shift_down(int64_t x, int shift)
@@ -39,11 +49,13 @@ static int64_t next_value(int64_t x, int shift, int *done)
 	return x * ((int64_t)1 << -shift);
 }
 
+/* The values of loop li under env (parameters, sizes, and the values of the
+ * geometric loops around it). */
 static int loop_values(warpest_ctx *ctx, const warpest_kernel *k, int li, const int64_t *env,
-	geometric_loops *h, geometric_unroll *out)
+	int64_t *values, int *n_values)
 {
 	const km_loop *loop = &k->loops[li];
-	int o = h->ordinal[li], halves = loop->shift > 0;
+	int halves = loop->shift > 0;
 	int64_t x = expr_eval(loop->lower, env), bound = expr_eval(loop->bound, env);
 	/* halving: the values fall to 0 and stay there, so a bound below 0
 	 * never ends it; doubling: a first value of 0 or less stays there */
@@ -57,23 +69,36 @@ static int loop_values(warpest_ctx *ctx, const warpest_kernel *k, int li, const 
 	int n = 0, done = 0;
 	while (!done && n < GEOMETRIC_MAX_VALUES &&
 	       ((halves ? x > bound : x < bound) || (n == 0 && loop->first_always))) {
-		h->values[o][n++] = x;
+		values[n++] = x;
 		x = next_value(x, loop->shift, &done);
 	}
-	h->n_values[o] = n;
-	char *note = out->notes[out->n_notes++];
-	int len = snprintf(note, sizeof(out->notes[0]), "%s loop '%s' unrolled at this launch: %d "
-		"iteration(s)", halves ? "halving" : "doubling", loop->var, n);
-	for (int i = 0; i < n && len < (int)sizeof(out->notes[0]) - 24; i++)
-		len += snprintf(note + len, sizeof(out->notes[0]) - (size_t)len, "%s%lld", i ? ", " : ", values ",
-			(long long)h->values[o][i]);
-	if (len >= (int)sizeof(out->notes[0]) - 24 && n > 0)
-		snprintf(note + sizeof(out->notes[0]) - 24, 24, ", ...");
+	*n_values = n;
 	return 0;
 }
 
-/* The geometric loops among `loops` (a list of model loop indices), in order;
- * returns how many, or -1 when more than GEOMETRIC_MAX_NEST. */
+static void note_values(const warpest_kernel *k, const geometric_loops *h, int o, const int64_t *values,
+	int n, geometric_unroll *out)
+{
+	const km_loop *loop = &k->loops[h->loop[o]];
+	char *note = out->notes[out->n_notes++];
+	size_t size = sizeof(out->notes[0]);
+	const char *kind = loop->shift > 0 ? "halving" : "doubling";
+	if (h->nested[o]) {
+		snprintf(note, size, "%s loop '%s' unrolled at this launch within each value of the loops "
+			"around it, whose values its bounds use", kind, loop->var);
+		return;
+	}
+	int len = snprintf(note, size, "%s loop '%s' unrolled at this launch: %d iteration(s)", kind,
+		loop->var, n);
+	for (int i = 0; i < n && len < (int)size - 24; i++)
+		len += snprintf(note + len, size - (size_t)len, "%s%lld", i ? ", " : ", values ",
+			(long long)values[i]);
+	if (len >= (int)size - 24 && n > 0)
+		snprintf(note + size - 24, 24, ", ...");
+}
+
+/* The geometric loops among `loops` (a list of model loop indices), in
+ * order; -1 when more than GEOMETRIC_MAX_NEST. */
 static int geometric_in(const geometric_loops *h, int n_loops, const int *loops, int *which)
 {
 	int n = 0;
@@ -86,32 +111,90 @@ static int geometric_in(const geometric_loops *h, int n_loops, const int *loops,
 	return n;
 }
 
-/* Copies one list of loops makes: the product of its geometric loops' value
- * counts, a loop without values counting 1 (its one copy never runs). */
-static int64_t copies_of(const geometric_loops *h, int n, const int *which)
+static int push_combination(combinations *c, const int64_t *value, const int *index, int dead)
 {
-	int64_t c = 1;
-	for (int i = 0; i < n; i++)
-		c *= h->n_values[which[i]] > 0 ? h->n_values[which[i]] : 1;
-	return c;
+	if (c->count == c->cap) {
+		int64_t cap = c->cap ? 2 * c->cap : 16;
+		int64_t *v = realloc(c->value, sizeof(int64_t) * (size_t)(cap * (c->n ? c->n : 1)));
+		if (v)
+			c->value = v;
+		int *ix = realloc(c->index, sizeof(int) * (size_t)(cap * (c->n ? c->n : 1)));
+		if (ix)
+			c->index = ix;
+		unsigned char *d = realloc(c->dead, (size_t)cap);
+		if (d)
+			c->dead = d;
+		if (!v || !ix || !d)
+			return -1;
+		c->cap = cap;
+	}
+	memcpy(c->value + c->count * c->n, value, sizeof(int64_t) * (size_t)c->n);
+	memcpy(c->index + c->count * c->n, index, sizeof(int) * (size_t)c->n);
+	c->dead[c->count++] = (unsigned char)dead;
+	return 0;
 }
 
-/* Copy `combo` of a list of loops: each geometric loop's value index (the
- * last loop fastest); returns whether the copy never runs. */
-static int decode(const geometric_loops *h, int n, const int *which, int64_t combo, int *index, int64_t *key)
+/* Every combination from depth d on, env holding the outer values; a loop
+ * without values gives one combination that never runs (its variable and
+ * those inside it 1, so that a divisor stays non-zero). */
+static int enumerate(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops *h, combinations *c,
+	int64_t *env, int d, int64_t *value, int *index, int dead)
 {
-	int dead = 0;
-	*key = 0;
-	for (int i = n - 1; i >= 0; i--) {
-		int nv = h->n_values[which[i]];
-		int64_t radix = nv > 0 ? nv : 1;
-		index[i] = (int)(combo % radix);
-		combo /= radix;
-		dead |= nv == 0;
+	if (d == c->n) {
+		if (c->count >= GEOMETRIC_MAX_ACCESSES)
+			return ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch makes "
+				"more than %d copies of one access", k->name, GEOMETRIC_MAX_ACCESSES);
+		return push_combination(c, value, index, dead) ? ctx_error(ctx, "out of memory") : 0;
 	}
-	for (int i = 0; i < n; i++)
-		*key = *key * 512 + which[i] * GEOMETRIC_MAX_VALUES + index[i] + 1;
-	return dead;
+	int o = c->which[d];
+	const km_loop *loop = &k->loops[h->loop[o]];
+	int64_t values[GEOMETRIC_MAX_VALUES];
+	int n = 0;
+	if (!dead && loop_values(ctx, k, h->loop[o], env, values, &n))
+		return -1;
+	if (n == 0) {
+		values[0] = 1;
+		dead = 1;
+	}
+	for (int i = 0; i < (n ? n : 1); i++) {
+		value[d] = values[i];
+		index[d] = i;
+		env[loop->sym] = values[i];
+		if (loop->count_sym >= 0)
+			env[loop->count_sym] = i;
+		if (enumerate(ctx, k, h, c, env, d + 1, value, index, dead))
+			return -1;
+	}
+	return 0;
+}
+
+static int combinations_of(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops *h, const int64_t *env,
+	int n_loops, const int *loops, combinations *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->n = geometric_in(h, n_loops, loops, c->which);
+	if (c->n < 0)
+		return ctx_error(ctx, "kernel '%s': an access or ops entry lies in more than %d geometric loops",
+			k->name, GEOMETRIC_MAX_NEST);
+	int64_t local[EXPR_MAX_SYMBOLS], value[GEOMETRIC_MAX_NEST];
+	int index[GEOMETRIC_MAX_NEST];
+	memcpy(local, env, sizeof(local));
+	return enumerate(ctx, k, h, c, local, 0, value, index, 0);
+}
+
+static void combinations_free(combinations *c)
+{
+	free(c->value);
+	free(c->index);
+	free(c->dead);
+}
+
+static int64_t copy_key(const combinations *c, int64_t combo)
+{
+	int64_t key = 0;
+	for (int i = 0; i < c->n; i++)
+		key = key * 512 + c->which[i] * GEOMETRIC_MAX_VALUES + c->index[combo * c->n + i] + 1;
+	return key;
 }
 
 static void keep_loops(const geometric_loops *h, int n_in, const int *in, int *n_out, int *out)
@@ -122,19 +205,16 @@ static void keep_loops(const geometric_loops *h, int n_in, const int *in, int *n
 			out[(*n_out)++] = h->new_index[in[i]];
 }
 
-/* e with each geometric variable of the copy replaced by its value (1 in a
- * copy that never runs: a divisor in it stays non-zero), and its count by
- * the value's index. */
-static const expr *substitute(expr_arena *arena, const warpest_kernel *k, const geometric_loops *h, int n,
-	const int *which, const int *index, const expr *e)
+/* e in copy `combo`: each geometric variable replaced by its value, and its
+ * count by the value's index. */
+static const expr *substitute(expr_arena *arena, const warpest_kernel *k, const geometric_loops *h,
+	const combinations *c, int64_t combo, const expr *e)
 {
-	for (int i = 0; e && i < n; i++) {
-		int o = which[i];
-		int64_t v = h->n_values[o] > 0 ? h->values[o][index[i]] : 1;
-		const km_loop *loop = &k->loops[h->loop[o]];
-		e = expr_subst(arena, e, loop->sym, v);
+	for (int i = 0; e && i < c->n; i++) {
+		const km_loop *loop = &k->loops[h->loop[c->which[i]]];
+		e = expr_subst(arena, e, loop->sym, c->value[combo * c->n + i]);
 		if (e && loop->count_sym >= 0)
-			e = expr_subst(arena, e, loop->count_sym, index[i]);
+			e = expr_subst(arena, e, loop->count_sym, c->index[combo * c->n + i]);
 	}
 	return e;
 }
@@ -145,56 +225,108 @@ static const expr *never(expr_arena *arena)
 	return zero ? expr_new(arena, expr_lt, zero, zero) : NULL;
 }
 
-static int unroll_accesses(warpest_ctx *ctx, const warpest_kernel *k, const geometric_loops *h,
-	geometric_unroll *out, int *first_copy)
+/* Grows an array of `size`-byte items to hold `need`. */
+static int reserve(void **items, int64_t *cap, int64_t need, size_t size)
 {
-	warpest_kernel *c = out->kernel;
-	int n = 0;
-	for (int i = 0; i < k->n_accesses; i++) {
-		const km_access *a = &k->accesses[i];
-		int which[GEOMETRIC_MAX_NEST], index[GEOMETRIC_MAX_NEST];
-		int nh = geometric_in(h, a->n_loops, a->loops, which);
-		int64_t copies = copies_of(h, nh, which);
-		first_copy[i] = n;
-		for (int64_t combo = 0; combo < copies; combo++, n++) {
-			km_access *d = &c->accesses[n];
-			*d = *a;
-			out->origin[n] = i;
-			int dead = decode(h, nh, which, combo, index, &d->copy_key);
-			keep_loops(h, a->n_loops, a->loops, &d->n_loops, d->loops);
-			d->offset = substitute(c->arena, k, h, nh, which, index, a->offset);
-			d->guard = dead ? never(c->arena) : substitute(c->arena, k, h, nh, which, index, a->guard);
-			if ((a->offset && !d->offset) || ((a->guard || dead) && !d->guard))
-				return ctx_error(ctx, "out of memory");
-		}
-	}
-	c->n_accesses = n;
+	if (need <= *cap)
+		return 0;
+	int64_t c = *cap ? *cap : 16;
+	while (c < need)
+		c *= 2;
+	void *p = realloc(*items, size * (size_t)c);
+	if (!p)
+		return -1;
+	memset((char *)p + size * (size_t)*cap, 0, size * (size_t)(c - *cap));
+	*items = p;
+	*cap = c;
 	return 0;
 }
 
-static void unroll_ops(const warpest_kernel *k, const geometric_loops *h, geometric_unroll *out,
-	const int *first_copy)
+static int unroll_accesses(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops *h, const int64_t *env,
+	geometric_unroll *out, int *first_copy)
 {
 	warpest_kernel *c = out->kernel;
-	int n = 0;
+	int64_t n = 0, cap = 0, origin_cap = 0;
+	for (int i = 0; i < k->n_accesses; i++) {
+		const km_access *a = &k->accesses[i];
+		combinations cb;
+		if (combinations_of(ctx, k, h, env, a->n_loops, a->loops, &cb)) {
+			combinations_free(&cb);
+			return -1;
+		}
+		first_copy[i] = (int)n;
+		if (n + cb.count > GEOMETRIC_MAX_ACCESSES ||
+		    reserve((void **)&c->accesses, &cap, n + cb.count, sizeof(km_access)) ||
+		    reserve((void **)&out->origin, &origin_cap, n + cb.count, sizeof(int))) {
+			combinations_free(&cb);
+			return n + cb.count > GEOMETRIC_MAX_ACCESSES ?
+				ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch makes more "
+					"than %d accesses", k->name, GEOMETRIC_MAX_ACCESSES) :
+				ctx_error(ctx, "out of memory");
+		}
+		for (int64_t combo = 0; combo < cb.count; combo++, n++) {
+			km_access *d = &c->accesses[n];
+			*d = *a;
+			out->origin[n] = i;
+			d->copy_key = copy_key(&cb, combo);
+			keep_loops(h, a->n_loops, a->loops, &d->n_loops, d->loops);
+			d->offset = substitute(c->arena, k, h, &cb, combo, a->offset);
+			d->guard = cb.dead[combo] ? never(c->arena) : substitute(c->arena, k, h, &cb, combo, a->guard);
+			if ((a->offset && !d->offset) || ((a->guard || cb.dead[combo]) && !d->guard)) {
+				combinations_free(&cb);
+				return ctx_error(ctx, "out of memory");
+			}
+		}
+		combinations_free(&cb);
+	}
+	c->n_accesses = (int)n;
+	return 0;
+}
+
+static int unroll_ops(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops *h, const int64_t *env,
+	geometric_unroll *out, const int *first_copy)
+{
+	warpest_kernel *c = out->kernel;
+	int64_t n = 0, cap = 0;
 	for (int i = 0; i < k->n_ops; i++) {
 		const km_ops *o = &k->ops[i];
-		int which[GEOMETRIC_MAX_NEST], index[GEOMETRIC_MAX_NEST];
-		int nh = geometric_in(h, o->n_loops, o->loops, which);
-		int64_t copies = copies_of(h, nh, which);
-		for (int64_t combo = 0; combo < copies; combo++, n++) {
+		combinations cb;
+		if (combinations_of(ctx, k, h, env, o->n_loops, o->loops, &cb) ||
+		    n + cb.count > GEOMETRIC_MAX_ACCESSES || reserve((void **)&c->ops, &cap, n + cb.count, sizeof(km_ops))) {
+			int limit = n + cb.count > GEOMETRIC_MAX_ACCESSES;
+			combinations_free(&cb);
+			return limit ? ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch "
+				"makes more than %d operation entries", k->name, GEOMETRIC_MAX_ACCESSES) : -1;
+		}
+		for (int64_t combo = 0; combo < cb.count; combo++, n++) {
 			km_ops *d = &c->ops[n];
 			*d = *o;
-			int dead = decode(h, nh, which, combo, index, &d->copy_key);
+			d->copy_key = copy_key(&cb, combo);
 			keep_loops(h, o->n_loops, o->loops, &d->n_loops, d->loops);
 			/* runs_with names an access of the same loops: the same copies */
 			if (o->runs_with >= 0)
 				d->runs_with = first_copy[o->runs_with] + (int)combo;
-			if (dead)
+			if (cb.dead[combo])
 				memset(d->count, 0, sizeof(d->count));
 		}
+		combinations_free(&cb);
 	}
-	c->n_ops = n;
+	c->n_ops = (int)n;
+	return 0;
+}
+
+/* Which geometric loops' bounds use the variable or count of another. */
+static void find_nested(const warpest_kernel *k, geometric_loops *h)
+{
+	for (int i = 0; i < h->n; i++) {
+		const km_loop *in = &k->loops[h->loop[i]];
+		for (int j = 0; j < h->n; j++) {
+			const km_loop *out = &k->loops[h->loop[j]];
+			if (j != i && (expr_uses_symbol(in->lower, out->sym) || expr_uses_symbol(in->bound, out->sym) ||
+			    expr_uses_symbol(in->lower, out->count_sym) || expr_uses_symbol(in->bound, out->count_sym)))
+				h->nested[i] = 1;
+		}
+	}
 }
 
 int geometric_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int64_t *env, geometric_unroll *out)
@@ -214,66 +346,55 @@ int geometric_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int6
 		free(h);
 		return 0;
 	}
-	int rc = 0;
-	for (int i = 0; !rc && i < h->n; i++)
-		rc = loop_values(ctx, k, h->loop[i], env, h, out);
-	/* how many copies */
-	int64_t n_acc = 0, n_ops = 0;
-	for (int i = 0; !rc && i < k->n_accesses + k->n_ops; i++) {
-		int which[GEOMETRIC_MAX_NEST];
-		int is_access = i < k->n_accesses;
-		int nl = is_access ? k->accesses[i].n_loops : k->ops[i - k->n_accesses].n_loops;
-		const int *ls = is_access ? k->accesses[i].loops : k->ops[i - k->n_accesses].loops;
-		int nh = geometric_in(h, nl, ls, which);
-		if (nh < 0) {
-			rc = ctx_error(ctx, "kernel '%s': %s %d lies in more than %d geometric loops", k->name,
-				is_access ? "accesses" : "ops", is_access ? i : i - k->n_accesses, GEOMETRIC_MAX_NEST);
-			break;
-		}
-		*(is_access ? &n_acc : &n_ops) += copies_of(h, nh, which);
-		if (n_acc > GEOMETRIC_MAX_ACCESSES || n_ops > GEOMETRIC_MAX_ACCESSES)
-			rc = ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch makes more "
-				"than %d accesses or operation entries", k->name, GEOMETRIC_MAX_ACCESSES);
+	find_nested(k, h);
+	int *first_copy = malloc(sizeof(int) * ((size_t)k->n_accesses + 1));
+	warpest_kernel *c = malloc(sizeof(*c));
+	if (c) {
+		*c = *k;
+		c->arena = expr_arena_alloc();
+		c->accesses = NULL;
+		c->ops = NULL;
 	}
-	int *first_copy = rc ? NULL : malloc(sizeof(int) * ((size_t)k->n_accesses + 1));
-	warpest_kernel *c = rc ? NULL : malloc(sizeof(*c));
+	out->kernel = c;
+	int rc = !first_copy || !c || !c->arena ? ctx_error(ctx, "out of memory") : 0;
 	if (!rc) {
-		if (c) {
-			*c = *k;
-			c->arena = expr_arena_alloc();
-			c->accesses = calloc((size_t)n_acc + 1, sizeof(km_access));
-			c->ops = calloc((size_t)n_ops + 1, sizeof(km_ops));
-		}
-		out->kernel = c;
-		out->origin = malloc(sizeof(int) * ((size_t)n_acc + 1));
-		if (!first_copy || !c || !c->arena || !c->accesses || !c->ops || !out->origin)
-			rc = ctx_error(ctx, "out of memory");
-	}
-	if (!rc) {
-		/* the arithmetic loops keep their order; geometric variables become
-		 * names no expression of the copy uses */
+		/* the arithmetic loops keep their order; geometric variables and
+		 * counts become names no expression of the copy uses */
 		c->n_loops = 0;
 		for (int li = 0; li < k->n_loops; li++) {
-			int sym = k->loops[li].sym;
-			if (k->loops[li].shift) {
+			const km_loop *loop = &k->loops[li];
+			if (loop->shift) {
 				h->new_index[li] = -1;
-				c->symbols.classes[sym] = sym_class_param;
-				c->symbols.geometric[sym] = 0;
-				if (k->loops[li].count_sym >= 0) {
-					c->symbols.classes[k->loops[li].count_sym] = sym_class_param;
-					c->symbols.geometric[k->loops[li].count_sym] = 0;
+				c->symbols.classes[loop->sym] = sym_class_param;
+				c->symbols.geometric[loop->sym] = 0;
+				if (loop->count_sym >= 0) {
+					c->symbols.classes[loop->count_sym] = sym_class_param;
+					c->symbols.geometric[loop->count_sym] = 0;
 				}
-				c->symbols.loop_index[sym] = -1;
 				continue;
 			}
 			h->new_index[li] = c->n_loops;
-			c->symbols.loop_index[sym] = c->n_loops;
-			c->loops[c->n_loops++] = k->loops[li];
+			c->symbols.loop_index[loop->sym] = c->n_loops;
+			c->loops[c->n_loops++] = *loop;
 		}
-		rc = unroll_accesses(ctx, k, h, out, first_copy);
+		rc = unroll_accesses(ctx, k, h, env, out, first_copy);
 	}
 	if (!rc)
-		unroll_ops(k, h, out, first_copy);
+		rc = unroll_ops(ctx, k, h, env, out, first_copy);
+	/* never NULL, as the reader's arrays */
+	if (!rc && ((!c->accesses && !(c->accesses = calloc(1, sizeof(km_access)))) ||
+	    (!c->ops && !(c->ops = calloc(1, sizeof(km_ops)))) ||
+	    (!out->origin && !(out->origin = calloc(1, sizeof(int))))))
+		rc = ctx_error(ctx, "out of memory");
+	/* the notes: each loop's values where they do not depend on other loops */
+	for (int o = 0; !rc && o < h->n; o++) {
+		int64_t values[GEOMETRIC_MAX_VALUES];
+		int n = 0;
+		if (!h->nested[o] && loop_values(ctx, k, h->loop[o], env, values, &n))
+			rc = -1;
+		else
+			note_values(k, h, o, values, n, out);
+	}
 	free(first_copy);
 	free(h);
 	if (rc)

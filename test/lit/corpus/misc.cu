@@ -24,6 +24,38 @@ extern "C" __global__ void bitonic_step(float *v, int j, int k)
 	}
 }
 
+// a block sorts 2 * blockDim.x keys in shared memory: the size doubles, the
+// stride halves from it, the partner is pos + stride with pos = 2t - t % stride
+// (t & (stride - 1)), and the direction bit t & (size / 2)
+static __device__ __forceinline__ void compare_swap(float &a, float &b, unsigned up)
+{
+	if ((a > b) == up) {
+		float t = a;
+		a = b;
+		b = t;
+	}
+}
+
+extern "C" __global__ void bitonic_block(float *keys, unsigned up)
+{
+	extern __shared__ float s_key[];
+	const unsigned t = threadIdx.x, n = 2 * blockDim.x;
+	float *base = keys + blockIdx.x * n;
+	s_key[t] = base[t];
+	s_key[t + blockDim.x] = base[t + blockDim.x];
+	for (unsigned size = 2; size <= n; size <<= 1) {
+		unsigned dir = up ^ ((t & (size / 2)) != 0);
+		for (unsigned stride = size / 2; stride > 0; stride >>= 1) {
+			__syncthreads();
+			unsigned pos = 2 * t - (t & (stride - 1));
+			compare_swap(s_key[pos], s_key[pos + stride], dir);
+		}
+	}
+	__syncthreads();
+	base[t] = s_key[t];
+	base[t + blockDim.x] = s_key[t + blockDim.x];
+}
+
 // 2D Morton order: interleave x and y bits of a block-local index
 extern "C" __global__ void morton_gather(const float *in, float *out, int n)
 {

@@ -23,6 +23,11 @@
 // RUN: FileCheck %s --check-prefix=INTEREST --input-file=%t/inter.json
 // RUN: %warpest-cli estimate %t/_Z9divergentPKfPf.json --gpu a100-40gb --block 256x1x1 --grid 64x1x1 --json > %t/divergent.json
 // RUN: FileCheck %s --check-prefix=DIVEST --input-file=%t/divergent.json
+// RUN: mkdir -p %t/misc
+// RUN: env WARPEST_CONFIG='no-estimate;dump-model=%t/misc' %clang-plugin -fno-discard-value-names --cuda-device-only --cuda-gpu-arch=sm_80 -c %S/../corpus/misc.cu -o /dev/null
+// RUN: FileCheck %s --check-prefix=BITONIC --input-file=%t/misc/bitonic_block.json
+// RUN: %warpest-cli estimate %t/misc/bitonic_block.json --gpu a100-40gb --block 256x1x1 --grid 8x1x1 --param up=1 --json > %t/bitonic.json
+// RUN: FileCheck %s --check-prefix=BITEST --input-file=%t/bitonic.json
 #include <cuda_runtime.h>
 
 template <typename T>
@@ -190,3 +195,21 @@ __global__ void scan_naive(const float *in, float *out)
 	}
 	out[blockIdx.x * blockDim.x + t] = s[t];
 }
+
+// A bitonic sort of 2 * blockDim.x keys in shared memory (bitonic_block in
+// corpus/misc.cu): the stride's loop starts from the size's, which the core
+// unrolls first; the stride's values are powers of two, so t & (stride - 1)
+// is t % stride.
+// BITONIC: { "var": "it0", "lower": "2", "shift": -1, "below": "2*ntid.x + 1", "first_always": true },
+// BITONIC-NEXT: { "var": "it1", "lower": "(it0) / 2", "shift": 1, "above": "0", "first_always": true }
+// BITONIC: "index": [ "2*tid.x + it1 - (tid.x) % (it1)" ], "loops": [ "it0", "it1" ]
+// Block 256, 8 blocks: sizes 2^m, m = 1..9, strides 2^(m-1) down to 1: 45
+// pairs, each run by 8 warps: 360 warp-instructions a block, 2880 in all.
+// pos = t + s*floor(t/s): a warp's 32 lanes cover 64 words for a
+// stride below 32 (2 lanes a bank: 2 wavefronts) and 32 consecutive words
+// from 32 up (1); strides of 32 or more: 1 + 2 + 3 + 4 = 10 of the 45
+// pairs: (35*2 + 10)/45 = 1.7778 wavefronts each.
+// BITEST: "index": 8,
+// BITEST: "warp_instructions": 2880.0,
+// BITEST-NEXT: "active_lanes_per_instruction": 32.0,
+// BITEST-NEXT: "data_wavefronts_per_instruction": 1.777
