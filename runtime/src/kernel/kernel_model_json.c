@@ -2,7 +2,6 @@
 /* Reads the kernel model JSON (docs/kernel-model.md) into a warpest_kernel.
  * Every error names the origin file, the JSON field path and, for
  * expressions, the column. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,212 +10,38 @@
 #include "base/ctx.h"
 #include "base/text_file.h"
 #include "kernel/kernel_model.h"
+#include "kernel/model_reader.h"
 
 const char *const km_op_names[km_n_ops] = {
 	"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul", "fp64_fma",
 	"int", "int_mad", "sfu", "other", "fp64_convert"};
 
-typedef struct reader {
-	warpest_ctx *ctx;
-	warpest_kernel *k;
-	const char *origin;
-} reader;
-
-static int fail_at(reader *r, const char *path, const char *what)
-{
-	ctx_error(r->ctx, "%s: %s: %s", r->origin, path, what);
-	return -1;
-}
-
-/* Checks that obj has only keys from `allowed` (NULL-terminated); keys that
- * start with "x-" are extensions and are ignored. */
-static int check_keys(reader *r, json_object *obj, const char *path, const char *const *allowed)
-{
-	json_object_object_foreach(obj, key, val) {
-		(void)val;
-		if (strncmp(key, "x-", 2) == 0)
-			continue;
-		int ok = 0;
-		for (int i = 0; allowed[i]; i++)
-			ok = ok || strcmp(key, allowed[i]) == 0;
-		if (!ok) {
-			char what[256];
-			snprintf(what, sizeof(what), "unknown key '%s'", key);
-			return fail_at(r, path, what);
-		}
-	}
-	return 0;
-}
-
-static json_object *get(json_object *obj, const char *key)
-{
-	json_object *v = NULL;
-	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
-}
-
-static int get_string(reader *r, json_object *obj, const char *path, const char *key,
-	char *out, size_t size, int required)
-{
-	json_object *v = get(obj, key);
-	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	if (!v) {
-		if (required)
-			return fail_at(r, p, "required field is missing");
-		return 0;
-	}
-	if (!json_object_is_type(v, json_type_string))
-		return fail_at(r, p, "must be a string");
-	snprintf(out, size, "%s", json_object_get_string(v));
-	return 0;
-}
-
-/* A JSON integer; -1 when v is not one or lies outside int64 (json-c would
- * saturate it silently). */
-static int json_int(json_object *v, int64_t *out)
-{
-	if (!json_object_is_type(v, json_type_int))
-		return -1;
-	*out = json_object_get_int64(v);
-	return *out == INT64_MAX && json_object_get_uint64(v) != (uint64_t)INT64_MAX ? -1 : 0;
-}
-
-/* get_int with an upper bound too. */
-static int get_int_max(reader *r, json_object *obj, const char *path, const char *key,
-	int64_t *out, int required, int64_t min_value, int64_t max_value);
-
-static int get_int(reader *r, json_object *obj, const char *path, const char *key,
-	int64_t *out, int required, int64_t min_value)
-{
-	json_object *v = get(obj, key);
-	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	if (!v) {
-		if (required)
-			return fail_at(r, p, "required field is missing");
-		return 0;
-	}
-	int64_t x;
-	if (json_int(v, &x))
-		return fail_at(r, p, "must be an integer in the 64-bit range");
-	if (x < min_value) {
-		char what[96];
-		snprintf(what, sizeof(what), "must be at least %lld", (long long)min_value);
-		return fail_at(r, p, what);
-	}
-	*out = x;
-	return 0;
-}
-
-static int get_int_max(reader *r, json_object *obj, const char *path, const char *key,
-	int64_t *out, int required, int64_t min_value, int64_t max_value)
-{
-	int64_t x = min_value;
-	if (get_int(r, obj, path, key, &x, required, min_value))
-		return -1;
-	if (x > max_value) {
-		char p[256], what[96];
-		snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-		snprintf(what, sizeof(what), "must be at most %lld", (long long)max_value);
-		return fail_at(r, p, what);
-	}
-	if (get(obj, key))
-		*out = x;
-	return 0;
-}
-
-/* Parses the string at obj[key] (or obj itself when key is NULL). */
-static const expr *parse_text(reader *r, json_object *v, const char *path, int condition)
-{
-	if (!v || !json_object_is_type(v, json_type_string)) {
-		int64_t x;
-		if (v && !condition && json_int(v, &x) == 0) {
-			char num[32];
-			snprintf(num, sizeof(num), "%lld", (long long)x);
-			char err[256];
-			const expr *e = expr_parse(r->k->arena, &r->k->symbols, num, 0, err, sizeof(err));
-			if (!e)
-				fail_at(r, path, err);
-			return e;
-		}
-		fail_at(r, path, condition ? "must be a condition string" : "must be an expression string");
-		return NULL;
-	}
-	char err[512];
-	const expr *e = expr_parse(r->k->arena, &r->k->symbols, json_object_get_string(v),
-		condition, err, sizeof(err));
-	if (!e)
-		fail_at(r, path, err);
-	return e;
-}
-
-static const expr *parse_key(reader *r, json_object *obj, const char *path, const char *key,
-	int condition, int required)
-{
-	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	json_object *v = get(obj, key);
-	if (!v) {
-		if (required)
-			fail_at(r, p, "required field is missing");
-		return NULL;
-	}
-	return parse_text(r, v, p, condition);
-}
-
-static int valid_name(const char *s)
-{
-	if (!(isalpha((unsigned char)*s) || *s == '_'))
-		return 0;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || *s == '_'))
-			return 0;
-	return 1;
-}
-
-static int add_symbol(reader *r, const char *path, const char *name, sym_class cls)
-{
-	if (!valid_name(name) || strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
-	    strcmp(name, "true") == 0) {
-		char what[160];
-		snprintf(what, sizeof(what), "'%s' is not a valid symbol name", name);
-		return fail_at(r, path, what);
-	}
-	int id = symbol_table_add(&r->k->symbols, name, cls);
-	if (id < 0) {
-		char what[160];
-		snprintf(what, sizeof(what), "symbol '%s' is defined twice (or too many symbols)", name);
-		return fail_at(r, path, what);
-	}
-	return id;
-}
-
 static int read_params(reader *r, json_object *doc)
 {
-	json_object *arr = get(doc, "params");
+	json_object *arr = mr_get(doc, "params");
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "params", "must be an array");
+		return mr_fail_at(r, "params", "must be an array");
 	warpest_kernel *k = r->k;
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
 		json_object *p = json_object_array_get_idx(arr, i);
 		char path[64], name[64];
 		snprintf(path, sizeof(path), "params[%zu]", i);
 		if (!json_object_is_type(p, json_type_object))
-			return fail_at(r, path, "must be an object {\"name\", \"value\"}");
+			return mr_fail_at(r, path, "must be an object {\"name\", \"value\"}");
 		static const char *const keys[] = {"name", "value", "doc", NULL};
-		if (check_keys(r, p, path, keys) || get_string(r, p, path, "name", name, sizeof(name), 1))
+		if (mr_check_keys(r, p, path, keys) || mr_get_string(r, p, path, "name", name, sizeof(name), 1))
 			return -1;
 		if (k->n_params >= 64)
-			return fail_at(r, path, "too many parameters (at most 64)");
-		int id = add_symbol(r, path, name, sym_class_param);
+			return mr_fail_at(r, path, "too many parameters (at most 64)");
+		int id = mr_add_symbol(r, path, name, sym_class_param);
 		if (id < 0)
 			return -1;
 		int j = k->n_params++;
 		k->param_syms[j] = id;
-		if (get(p, "value")) {
-			if (get_int(r, p, path, "value", &k->param_values[j], 1, INT64_MIN))
+		if (mr_get(p, "value")) {
+			if (mr_get_int(r, p, path, "value", &k->param_values[j], 1, INT64_MIN))
 				return -1;
 			k->param_has_value[j] = 1;
 		}
@@ -224,168 +49,13 @@ static int read_params(reader *r, json_object *doc)
 	return 0;
 }
 
-static int read_loops_symbols(reader *r, json_object *doc)
-{
-	json_object *arr = get(doc, "loops");
-	if (!arr)
-		return 0;
-	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "loops", "must be an array");
-	if (json_object_array_length(arr) > EXPR_MAX_LOOPS)
-		return fail_at(r, "loops", "too many loops (at most 8)");
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *l = json_object_array_get_idx(arr, i);
-		char path[64];
-		snprintf(path, sizeof(path), "loops[%zu]", i);
-		if (!json_object_is_type(l, json_type_object))
-			return fail_at(r, path, "must be an object");
-		km_loop *loop = &r->k->loops[r->k->n_loops++];
-		if (get_string(r, l, path, "var", loop->var, sizeof(loop->var), 1))
-			return -1;
-		loop->sym = add_symbol(r, path, loop->var, sym_class_loop);
-		if (loop->sym < 0)
-			return -1;
-		/* known before any expression is parsed: products with it and
-		 * divisions by it are affine once the loop is unrolled */
-		r->k->symbols.geometric[loop->sym] = get(l, "shift") != NULL;
-		loop->count_sym = -1;
-		if (get(l, "count")) {
-			char name[64];
-			if (!get(l, "shift"))
-				return fail_at(r, path, "'count' names a geometric loop's iteration count; this "
-					"loop has no 'shift'");
-			if (get_string(r, l, path, "count", name, sizeof(name), 1))
-				return -1;
-			loop->count_sym = add_symbol(r, path, name, sym_class_count);
-			if (loop->count_sym < 0)
-				return -1;
-			r->k->symbols.geometric[loop->count_sym] = 1;
-		}
-	}
-	return 0;
-}
-
-/* A geometric loop: "lower" (its first value), "shift", "above" (shift > 0:
- * halving) or "below" (shift < 0: doubling), and optionally
- * "first_always"; bounds the same for every thread, since the estimate
- * unrolls it once they are known (launch/geometric_unroll.c). */
-static int read_geometric(reader *r, json_object *l, const char *path, int i)
-{
-	km_loop *loop = &r->k->loops[i];
-	int64_t shift = 0;
-	if (get_int_max(r, l, path, "shift", &shift, 1, -62, 62))
-		return -1;
-	if (shift == 0)
-		return fail_at(r, path, "'shift' must not be 0 (1 to 62 halves the variable, -1 to -62 "
-			"doubles it)");
-	if (get(l, "upper") || get(l, "step") || get(l, "trip_count"))
-		return fail_at(r, path, "a geometric loop ('shift') has 'above' or 'below', not 'upper', "
-			"'step' or 'trip_count'");
-	const char *key = shift > 0 ? "above" : "below", *other = shift > 0 ? "below" : "above";
-	if (get(l, other)) {
-		char what[160];
-		snprintf(what, sizeof(what), "'%s' belongs to a loop that %s; this one %s (shift %lld) and "
-			"needs '%s'", other, shift > 0 ? "doubles" : "halves", shift > 0 ? "halves" : "doubles",
-			(long long)shift, key);
-		return fail_at(r, path, what);
-	}
-	loop->bound = parse_key(r, l, path, key, 0, 1);
-	if (!loop->bound)
-		return -1;
-	/* the variables of geometric loops around it, which the estimate
-	 * unrolls first, are constants by then (a bitonic sort's stride from its
-	 * size); nothing else that varies */
-	int inner = 0;
-	for (int j = i; j < r->k->n_loops; j++)
-		inner |= expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			expr_uses_symbol(loop->bound, r->k->loops[j].sym) ||
-			expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
-			expr_uses_symbol(loop->bound, r->k->loops[j].count_sym);
-	if (inner || ((loop->lower->varying | loop->bound->varying) & EXPR_VARYING_PLAIN))
-		return fail_at(r, path, "a geometric loop's 'lower' and its bound must not depend on thread, "
-			"block or loop variables, other than those of geometric loops listed before it");
-	json_object *first = get(l, "first_always");
-	if (first && !json_object_is_type(first, json_type_boolean))
-		return fail_at(r, path, "'first_always' must be true or false");
-	json_object *unrolled = get(l, "unrolled");
-	if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
-		return fail_at(r, path, "'unrolled' must be true or false");
-	loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
-	loop->first_always = first ? json_object_get_boolean(first) : 0;
-	loop->shift = (int)shift;
-	loop->step = 1;
-	return 0;
-}
-
-static int read_loops_bounds(reader *r, json_object *doc)
-{
-	json_object *arr = get(doc, "loops");
-	for (int i = 0; i < r->k->n_loops; i++) {
-		json_object *l = json_object_array_get_idx(arr, (size_t)i);
-		km_loop *loop = &r->k->loops[i];
-		char path[64];
-		snprintf(path, sizeof(path), "loops[%d]", i);
-		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
-			"reason", "loc", "unrolled", "shift", "above", "below", "first_always", "count", NULL};
-		if (check_keys(r, l, path, keys))
-			return -1;
-		loop->lower = parse_key(r, l, path, "lower", 0, 1);
-		if (!loop->lower)
-			return -1;
-		if (get(l, "shift")) {
-			if (read_geometric(r, l, path, i))
-				return -1;
-			continue;
-		}
-		if (get(l, "above") || get(l, "below") || get(l, "first_always"))
-			return fail_at(r, path, "'above', 'below' and 'first_always' belong to geometric "
-				"loops, which have 'shift'");
-		if (get(l, "upper") && !(loop->upper = parse_key(r, l, path, "upper", 0, 1)))
-			return -1;
-		/* a loop's bounds see the loops around it: those listed before */
-		for (int j = i; j < r->k->n_loops; j++)
-			if (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].sym)) {
-				char what[160];
-				snprintf(what, sizeof(what), "bounds use the variable '%s' of a loop not "
-					"listed before this one (loops go outermost first)", r->k->loops[j].var);
-				return fail_at(r, path, what);
-			}
-		for (int j = 0; j < r->k->n_loops; j++)
-			if (r->k->symbols.geometric[r->k->loops[j].sym] &&
-			    (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].count_sym)))
-				return fail_at(r, path, "bounds use the variable of a geometric loop (one with "
-					"'shift'), which the estimate unrolls");
-		json_object *unrolled = get(l, "unrolled");
-		if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
-			return fail_at(r, path, "'unrolled' must be true or false");
-		loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
-		loop->step = 1;
-		if (get_int_max(r, l, path, "step", &loop->step, 0, 1, EXPR_VALUE_MAX))
-			return -1;
-		if (!loop->upper) {
-			if (get_int_max(r, l, path, "trip_count", &loop->assumed_trips, 1, 0, EXPR_VALUE_MAX))
-				return fail_at(r, path, "a loop needs 'upper' or, when its trip count is "
-					"unknown, 'trip_count' (and 'reason')");
-			if (get_string(r, l, path, "reason", loop->reason, sizeof(loop->reason), 0))
-				return -1;
-			if (!loop->reason[0])
-				snprintf(loop->reason, sizeof(loop->reason), "trip count unknown");
-		}
-	}
-	return 0;
-}
-
 static int read_defs(reader *r, json_object *doc)
 {
-	json_object *defs = get(doc, "defs");
+	json_object *defs = mr_get(doc, "defs");
 	if (!defs)
 		return 0;
 	if (!json_object_is_type(defs, json_type_object))
-		return fail_at(r, "defs", "must be an object of name: expression");
+		return mr_fail_at(r, "defs", "must be an object of name: expression");
 	json_object_object_foreach(defs, name, val) {
 		char path[128];
 		snprintf(path, sizeof(path), "defs.%s", name);
@@ -396,18 +66,18 @@ static int read_defs(reader *r, json_object *doc)
 			e = expr_parse_def(r->k->arena, &r->k->symbols, json_object_get_string(val), 0,
 				err, sizeof(err), &depth);
 			if (!e)
-				fail_at(r, path, err);
+				mr_fail_at(r, path, err);
 		} else
-			e = parse_text(r, val, path, 0);
+			e = mr_parse_text(r, val, path, 0);
 		if (!e)
 			return -1;
 		if (depth + 1 > EXPR_MAX_DEF_DEPTH) {
 			char what[128];
 			snprintf(what, sizeof(what), "defs refer to defs more than %d deep",
 				EXPR_MAX_DEF_DEPTH);
-			return fail_at(r, path, what);
+			return mr_fail_at(r, path, what);
 		}
-		int id = add_symbol(r, path, name, sym_class_def);
+		int id = mr_add_symbol(r, path, name, sym_class_def);
 		if (id < 0)
 			return -1;
 		r->k->symbols.defs[id] = e;
@@ -418,24 +88,24 @@ static int read_defs(reader *r, json_object *doc)
 
 static int read_xyz(reader *r, json_object *doc, const char *key, const expr **out)
 {
-	json_object *o = get(doc, key);
+	json_object *o = mr_get(doc, key);
 	if (!o)
 		return 0;
 	if (!json_object_is_type(o, json_type_object))
-		return fail_at(r, key, "must be an object with keys x, y, z");
+		return mr_fail_at(r, key, "must be an object with keys x, y, z");
 	static const char *const keys[] = {"x", "y", "z", NULL};
-	if (check_keys(r, o, key, keys))
+	if (mr_check_keys(r, o, key, keys))
 		return -1;
 	for (int d = 0; d < 3; d++) {
-		if (!get(o, keys[d]))
+		if (!mr_get(o, keys[d]))
 			continue;
-		out[d] = parse_key(r, o, key, keys[d], 0, 1);
+		out[d] = mr_parse_key(r, o, key, keys[d], 0, 1);
 		if (!out[d])
 			return -1;
 		if (expr_is_varying(out[d], &r->k->symbols)) {
 			char p[64];
 			snprintf(p, sizeof(p), "%s.%s", key, keys[d]);
-			return fail_at(r, p, "must not depend on thread, block or loop variables");
+			return mr_fail_at(r, p, "must not depend on thread, block or loop variables");
 		}
 	}
 	return 0;
@@ -443,37 +113,37 @@ static int read_xyz(reader *r, json_object *doc, const char *key, const expr **o
 
 static int read_fields(reader *r, json_object *doc)
 {
-	json_object *arr = get(doc, "fields");
+	json_object *arr = mr_get(doc, "fields");
 	if (!arr)
-		return fail_at(r, "fields", "required field is missing");
+		return mr_fail_at(r, "fields", "required field is missing");
 	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "fields", "must be an array");
+		return mr_fail_at(r, "fields", "must be an array");
 	warpest_kernel *k = r->k;
 	if (json_object_array_length(arr) > KM_MAX_FIELDS)
-		return fail_at(r, "fields", "too many fields (at most 4096)");
+		return mr_fail_at(r, "fields", "too many fields (at most 4096)");
 	k->n_fields = (int)json_object_array_length(arr);
 	k->fields = calloc((size_t)k->n_fields + 1, sizeof(km_field));
 	if (!k->fields)
-		return fail_at(r, "fields", "out of memory");
+		return mr_fail_at(r, "fields", "out of memory");
 	for (int i = 0; i < k->n_fields; i++) {
 		json_object *f = json_object_array_get_idx(arr, (size_t)i);
 		km_field *field = &k->fields[i];
 		char path[64], space[16] = "global";
 		snprintf(path, sizeof(path), "fields[%d]", i);
 		if (!json_object_is_type(f, json_type_object))
-			return fail_at(r, path, "must be an object");
+			return mr_fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"name", "space", "elem_bytes", "align", "dims",
 			"loc", NULL};
 		int64_t elem = 0, align = 256;
-		if (check_keys(r, f, path, keys) ||
-		    get_string(r, f, path, "name", field->name, sizeof(field->name), 1) ||
-		    get_string(r, f, path, "space", space, sizeof(space), 0) ||
-		    get_int(r, f, path, "elem_bytes", &elem, 1, 1) ||
-		    get_int(r, f, path, "align", &align, 0, 1))
+		if (mr_check_keys(r, f, path, keys) ||
+		    mr_get_string(r, f, path, "name", field->name, sizeof(field->name), 1) ||
+		    mr_get_string(r, f, path, "space", space, sizeof(space), 0) ||
+		    mr_get_int(r, f, path, "elem_bytes", &elem, 1, 1) ||
+		    mr_get_int(r, f, path, "align", &align, 0, 1))
 			return -1;
 		for (int j = 0; j < i; j++)
 			if (strcmp(k->fields[j].name, field->name) == 0)
-				return fail_at(r, path, "field name is used twice");
+				return mr_fail_at(r, path, "field name is used twice");
 		if (strcmp(space, "global") == 0)
 			field->space = km_space_global;
 		else if (strcmp(space, "shared") == 0)
@@ -483,26 +153,26 @@ static int read_fields(reader *r, json_object *doc)
 		else if (strcmp(space, "constant") == 0)
 			field->space = km_space_constant;
 		else
-			return fail_at(r, path, "space must be 'global', 'shared', 'local' or 'constant'");
+			return mr_fail_at(r, path, "space must be 'global', 'shared', 'local' or 'constant'");
 		field->elem_bytes = (int)elem;
 		field->align = align;
-		json_object *dims = get(f, "dims");
+		json_object *dims = mr_get(f, "dims");
 		if (dims) {
 			char dpath[96];
 			snprintf(dpath, sizeof(dpath), "%s.dims", path);
 			if (!json_object_is_type(dims, json_type_array) ||
 			    json_object_array_length(dims) > KM_MAX_DIMS)
-				return fail_at(r, dpath, "must be an array of at most 8 expressions");
+				return mr_fail_at(r, dpath, "must be an array of at most 8 expressions");
 			field->n_dims = (int)json_object_array_length(dims);
 			for (int d = 0; d < field->n_dims; d++) {
 				char epath[128];
 				snprintf(epath, sizeof(epath), "%s[%d]", dpath, d);
-				field->dims[d] = parse_text(r, json_object_array_get_idx(dims, (size_t)d),
+				field->dims[d] = mr_parse_text(r, json_object_array_get_idx(dims, (size_t)d),
 					epath, 0);
 				if (!field->dims[d])
 					return -1;
 				if (expr_is_varying(field->dims[d], &k->symbols))
-					return fail_at(r, epath, "must not depend on thread, block or loop variables");
+					return mr_fail_at(r, epath, "must not depend on thread, block or loop variables");
 			}
 		}
 	}
@@ -527,7 +197,7 @@ static int find_loop(const warpest_kernel *k, const char *name)
 
 static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_out, int *out)
 {
-	json_object *arr = get(obj, "loops");
+	json_object *arr = mr_get(obj, "loops");
 	*n_out = 0;
 	if (!arr)
 		return 0;
@@ -535,7 +205,7 @@ static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_
 	snprintf(p, sizeof(p), "%s.loops", path);
 	if (!json_object_is_type(arr, json_type_array) ||
 	    json_object_array_length(arr) > EXPR_MAX_LOOPS)
-		return fail_at(r, p, "must be an array of loop variable names");
+		return mr_fail_at(r, p, "must be an array of loop variable names");
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
 		json_object *v = json_object_array_get_idx(arr, i);
 		int l = json_object_is_type(v, json_type_string) ?
@@ -544,7 +214,7 @@ static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_
 			char what[160];
 			snprintf(what, sizeof(what), "'%s' is not a loop of the model",
 				json_object_get_string(v));
-			return fail_at(r, p, what);
+			return mr_fail_at(r, p, what);
 		}
 		out[(*n_out)++] = l;
 	}
@@ -589,44 +259,44 @@ static int uses_any_symbol(const expr *e)
 
 static int read_accesses(reader *r, json_object *doc)
 {
-	json_object *arr = get(doc, "accesses");
+	json_object *arr = mr_get(doc, "accesses");
 	if (!arr)
-		return fail_at(r, "accesses", "required field is missing");
+		return mr_fail_at(r, "accesses", "required field is missing");
 	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "accesses", "must be an array");
+		return mr_fail_at(r, "accesses", "must be an array");
 	warpest_kernel *k = r->k;
 	if (json_object_array_length(arr) > KM_MAX_ACCESSES)
-		return fail_at(r, "accesses", "too many accesses (at most 65536)");
+		return mr_fail_at(r, "accesses", "too many accesses (at most 65536)");
 	k->n_accesses = (int)json_object_array_length(arr);
 	k->accesses = calloc((size_t)k->n_accesses + 1, sizeof(km_access));
 	if (!k->accesses)
-		return fail_at(r, "accesses", "out of memory");
+		return mr_fail_at(r, "accesses", "out of memory");
 	for (int i = 0; i < k->n_accesses; i++) {
 		json_object *a = json_object_array_get_idx(arr, (size_t)i);
 		km_access *acc = &k->accesses[i];
 		char path[64], fname[64] = "", kind[16] = "";
 		snprintf(path, sizeof(path), "accesses[%d]", i);
 		if (!json_object_is_type(a, json_type_object))
-			return fail_at(r, path, "must be an object");
+			return mr_fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
 			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
 			"assume", "space", "round", NULL};
 		int64_t bytes = 0, count = 1, round = 0;
-		if (check_keys(r, a, path, keys) ||
-		    get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
-		    get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
-		    get_int(r, a, path, "bytes", &bytes, 1, 1) ||
-		    get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
-		    get_int_max(r, a, path, "round", &round, 0, 0, KM_MAX_ROUND) ||
-		    get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
-		    get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
-		    get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
+		if (mr_check_keys(r, a, path, keys) ||
+		    mr_get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
+		    mr_get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
+		    mr_get_int(r, a, path, "bytes", &bytes, 1, 1) ||
+		    mr_get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
+		    mr_get_int_max(r, a, path, "round", &round, 0, 0, KM_MAX_ROUND) ||
+		    mr_get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
+		    mr_get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
+		    mr_get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
 			return -1;
 		acc->field = find_field(k, fname);
 		if (acc->field < 0) {
 			char what[160];
 			snprintf(what, sizeof(what), "field '%s' is not declared in 'fields'", fname);
-			return fail_at(r, path, what);
+			return mr_fail_at(r, path, what);
 		}
 		static const char *const kinds[] = {"load", "store", "atomic", "cas"};
 		acc->kind = (km_access_kind)-1;
@@ -634,55 +304,55 @@ static int read_accesses(reader *r, json_object *doc)
 			if (strcmp(kind, kinds[j]) == 0)
 				acc->kind = (km_access_kind)j;
 		if ((int)acc->kind < 0)
-			return fail_at(r, path, "kind must be 'load', 'store', 'atomic' or 'cas'");
+			return mr_fail_at(r, path, "kind must be 'load', 'store', 'atomic' or 'cas'");
 		if (k->fields[acc->field].space == km_space_constant && acc->kind != km_load)
-			return fail_at(r, path, "constant memory is read-only: kind must be 'load'");
+			return mr_fail_at(r, path, "constant memory is read-only: kind must be 'load'");
 		if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
-			return fail_at(r, path, "bytes must be 1, 2, 4, 8 or 16");
+			return mr_fail_at(r, path, "bytes must be 1, 2, 4, 8 or 16");
 		acc->bytes = (int)bytes;
 		acc->count = (int)count;
 		acc->round = (int)round;
-		json_object *ur = get(a, "uses_result");
+		json_object *ur = mr_get(a, "uses_result");
 		acc->uses_result = ur ? json_object_get_boolean(ur) : 1;
-		json_object *an = get(a, "analysable");
+		json_object *an = mr_get(a, "analysable");
 		acc->analysable = an ? json_object_get_boolean(an) : 1;
 		if (read_loop_list(r, a, path, &acc->n_loops, acc->loops))
 			return -1;
-		if (get(a, "guard") && !(acc->guard = parse_key(r, a, path, "guard", 1, 1)))
+		if (mr_get(a, "guard") && !(acc->guard = mr_parse_key(r, a, path, "guard", 1, 1)))
 			return -1;
 		if (!acc->analysable) {
 			if (!acc->reason[0])
-				return fail_at(r, path, "an access with \"analysable\": false needs a 'reason'");
+				return mr_fail_at(r, path, "an access with \"analysable\": false needs a 'reason'");
 			/* how its addresses are assumed to fall (docs/kernel-model.md) */
 			char assume[16] = "";
-			if (get_string(r, a, path, "assume", assume, sizeof(assume), 0))
+			if (mr_get_string(r, a, path, "assume", assume, sizeof(assume), 0))
 				return -1;
 			acc->assume = !assume[0] ? km_assume_none : !strcmp(assume, "random") ? km_assume_random
 				: !strcmp(assume, "uniform") ? km_assume_uniform : -1;
 			if ((int)acc->assume < 0)
-				return fail_at(r, path, "assume must be 'random' or 'uniform'");
+				return mr_fail_at(r, path, "assume must be 'random' or 'uniform'");
 			continue;
 		}
-		json_object *index = get(a, "index");
-		if (index && get(a, "offset"))
-			return fail_at(r, path, "give either 'index' or 'offset', not both");
+		json_object *index = mr_get(a, "index");
+		if (index && mr_get(a, "offset"))
+			return mr_fail_at(r, path, "give either 'index' or 'offset', not both");
 		if (index) {
 			const km_field *f = &k->fields[acc->field];
 			char ipath[96];
 			snprintf(ipath, sizeof(ipath), "%s.index", path);
 			if (!json_object_is_type(index, json_type_array))
-				return fail_at(r, ipath, "must be an array of expressions");
+				return mr_fail_at(r, ipath, "must be an array of expressions");
 			if ((int)json_object_array_length(index) != (f->n_dims ? f->n_dims : 1)) {
 				char what[160];
 				snprintf(what, sizeof(what), "has %zu entries but field '%s' has %d dims",
 					json_object_array_length(index), f->name, f->n_dims ? f->n_dims : 1);
-				return fail_at(r, ipath, what);
+				return mr_fail_at(r, ipath, what);
 			}
 			const expr *idx[KM_MAX_DIMS];
 			for (size_t d = 0; d < json_object_array_length(index); d++) {
 				char epath[128];
 				snprintf(epath, sizeof(epath), "%s[%zu]", ipath, d);
-				idx[d] = parse_text(r, json_object_array_get_idx(index, d), epath, 0);
+				idx[d] = mr_parse_text(r, json_object_array_get_idx(index, d), epath, 0);
 				if (!idx[d])
 					return -1;
 			}
@@ -692,12 +362,12 @@ static int read_accesses(reader *r, json_object *doc)
 			char err[256];
 			acc->offset = index_to_offset(r, &one, idx, err, sizeof(err));
 			if (!acc->offset)
-				return fail_at(r, ipath, err);
+				return mr_fail_at(r, ipath, err);
 		} else {
-			acc->offset = parse_key(r, a, path, "offset", 0, 0);
+			acc->offset = mr_parse_key(r, a, path, "offset", 0, 0);
 			if (!acc->offset) {
-				if (!get(a, "offset"))
-					return fail_at(r, path, "an analysable access needs 'index' or 'offset'");
+				if (!mr_get(a, "offset"))
+					return mr_fail_at(r, path, "an analysable access needs 'index' or 'offset'");
 				return -1;
 			}
 		}
@@ -713,14 +383,14 @@ static int read_runs_with(reader *r, json_object *val, const char *path, km_ops 
 	char p[160];
 	snprintf(p, sizeof(p), "%s.runs_with", path);
 	if (!json_object_is_type(val, json_type_int))
-		return fail_at(r, p, "must be an integer (an index into accesses)");
+		return mr_fail_at(r, p, "must be an integer (an index into accesses)");
 	int64_t i = json_object_get_int64(val);
 	if (i < 0 || i >= r->k->n_accesses)
-		return fail_at(r, p, "is not an index into accesses");
+		return mr_fail_at(r, p, "is not an index into accesses");
 	const km_access *a = &r->k->accesses[i];
 	if (a->n_loops != ops->n_loops ||
 	    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
-		return fail_at(r, p, "names an access in other loops than the entry's");
+		return mr_fail_at(r, p, "names an access in other loops than the entry's");
 	ops->runs_with = (int)i;
 	return 0;
 }
@@ -728,7 +398,7 @@ static int read_runs_with(reader *r, json_object *val, const char *path, km_ops 
 static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *ops)
 {
 	if (!json_object_is_type(o, json_type_object))
-		return fail_at(r, path, "must be an object of operation counts");
+		return mr_fail_at(r, path, "must be an object of operation counts");
 	if (read_loop_list(r, o, path, &ops->n_loops, ops->loops))
 		return -1;
 	ops->runs_with = -1;
@@ -747,12 +417,12 @@ static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *o
 		char p[160];
 		snprintf(p, sizeof(p), "%s.%s", path, key);
 		if (op < 0)
-			return fail_at(r, p, "unknown operation counter (see docs/kernel-model.md)");
+			return mr_fail_at(r, p, "unknown operation counter (see docs/kernel-model.md)");
 		if (!json_object_is_type(val, json_type_int) && !json_object_is_type(val, json_type_double))
-			return fail_at(r, p, "must be a number");
+			return mr_fail_at(r, p, "must be a number");
 		double v = json_object_get_double(val);
 		if (!(v >= 0 && v <= KM_MAX_OPS))
-			return fail_at(r, p, "must be a number from 0 to 1e12 (per thread and iteration)");
+			return mr_fail_at(r, p, "must be a number from 0 to 1e12 (per thread and iteration)");
 		ops->count[op] = v;
 	}
 	return 0;
@@ -760,21 +430,21 @@ static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *o
 
 static int read_ops(reader *r, json_object *doc)
 {
-	json_object *ops = get(doc, "ops");
+	json_object *ops = mr_get(doc, "ops");
 	if (!ops)
 		return 0;
 	warpest_kernel *k = r->k;
 	if (json_object_is_type(ops, json_type_object)) {
 		k->ops = calloc(1, sizeof(km_ops));
 		k->n_ops = 1;
-		return k->ops ? read_ops_entry(r, ops, "ops", k->ops) : fail_at(r, "ops", "out of memory");
+		return k->ops ? read_ops_entry(r, ops, "ops", k->ops) : mr_fail_at(r, "ops", "out of memory");
 	}
 	if (!json_object_is_type(ops, json_type_array))
-		return fail_at(r, "ops", "must be an object or an array of objects");
+		return mr_fail_at(r, "ops", "must be an object or an array of objects");
 	k->n_ops = (int)json_object_array_length(ops);
 	k->ops = calloc((size_t)k->n_ops + 1, sizeof(km_ops));
 	if (!k->ops)
-		return fail_at(r, "ops", "out of memory");
+		return mr_fail_at(r, "ops", "out of memory");
 	for (int i = 0; i < k->n_ops; i++) {
 		char path[64];
 		snprintf(path, sizeof(path), "ops[%d]", i);
@@ -786,46 +456,46 @@ static int read_ops(reader *r, json_object *doc)
 
 static int read_resources(reader *r, json_object *doc)
 {
-	json_object *res = get(doc, "resources");
+	json_object *res = mr_get(doc, "resources");
 	if (!res)
 		return 0;
 	if (!json_object_is_type(res, json_type_object))
-		return fail_at(r, "resources", "must be an object");
+		return mr_fail_at(r, "resources", "must be an object");
 	static const char *const keys[] = {"registers", "shared_static_bytes",
 		"shared_dynamic_bytes", "spill_store_bytes", "spill_load_bytes", "stack_frame_bytes",
 		NULL};
 	int64_t regs = 0;
-	if (check_keys(r, res, "resources", keys) ||
-	    get_int_max(r, res, "resources", "spill_store_bytes", &r->k->spill_store_bytes, 0, 0,
+	if (mr_check_keys(r, res, "resources", keys) ||
+	    mr_get_int_max(r, res, "resources", "spill_store_bytes", &r->k->spill_store_bytes, 0, 0,
 		INT32_MAX) ||
-	    get_int_max(r, res, "resources", "spill_load_bytes", &r->k->spill_load_bytes, 0, 0,
+	    mr_get_int_max(r, res, "resources", "spill_load_bytes", &r->k->spill_load_bytes, 0, 0,
 		INT32_MAX) ||
-	    get_int_max(r, res, "resources", "stack_frame_bytes", &r->k->stack_frame_bytes, 0, 0,
+	    mr_get_int_max(r, res, "resources", "stack_frame_bytes", &r->k->stack_frame_bytes, 0, 0,
 		512 * 1024) || /* CUDA's local memory per thread */
-	    get_int(r, res, "resources", "registers", &regs, 0, 0) ||
-	    get_int_max(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0,
+	    mr_get_int(r, res, "resources", "registers", &regs, 0, 0) ||
+	    mr_get_int_max(r, res, "resources", "shared_static_bytes", &r->k->shared_static, 0, 0,
 		INT32_MAX) ||
-	    get_int_max(r, res, "resources", "shared_dynamic_bytes", &r->k->shared_dynamic, 0, 0,
+	    mr_get_int_max(r, res, "resources", "shared_dynamic_bytes", &r->k->shared_dynamic, 0, 0,
 		INT32_MAX))
 		return -1;
 	if (regs > 255)
-		return fail_at(r, "resources.registers", "must be at most 255");
+		return mr_fail_at(r, "resources.registers", "must be at most 255");
 	r->k->registers = (int)regs;
 	return 0;
 }
 
 static int read_variants(reader *r, json_object *doc)
 {
-	json_object *arr = get(doc, "variants");
+	json_object *arr = mr_get(doc, "variants");
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "variants", "must be an array");
+		return mr_fail_at(r, "variants", "must be an array");
 	warpest_kernel *k = r->k;
 	k->n_variants = (int)json_object_array_length(arr);
 	k->variants = calloc((size_t)k->n_variants + 1, sizeof(km_variant));
 	if (!k->variants)
-		return fail_at(r, "variants", "out of memory");
+		return mr_fail_at(r, "variants", "out of memory");
 	for (int i = 0; i < k->n_variants; i++) {
 		json_object *v = json_object_array_get_idx(arr, (size_t)i);
 		km_variant *var = &k->variants[i];
@@ -833,17 +503,17 @@ static int read_variants(reader *r, json_object *doc)
 		snprintf(path, sizeof(path), "variants[%d]", i);
 		static const char *const keys[] = {"name", "params", "doc", NULL};
 		if (!json_object_is_type(v, json_type_object))
-			return fail_at(r, path, "must be an object");
-		if (check_keys(r, v, path, keys) ||
-		    get_string(r, v, path, "name", var->name, sizeof(var->name), 1))
+			return mr_fail_at(r, path, "must be an object");
+		if (mr_check_keys(r, v, path, keys) ||
+		    mr_get_string(r, v, path, "name", var->name, sizeof(var->name), 1))
 			return -1;
-		json_object *params = get(v, "params");
+		json_object *params = mr_get(v, "params");
 		if (!params)
 			continue;
 		if (!json_object_is_type(params, json_type_object)) {
 			char p[96];
 			snprintf(p, sizeof(p), "%s.params", path);
-			return fail_at(r, p, "must be an object of parameter: integer");
+			return mr_fail_at(r, p, "must be an object of parameter: integer");
 		}
 		json_object_object_foreach(params, pname, pval) {
 			char p[160];
@@ -851,11 +521,11 @@ static int read_variants(reader *r, json_object *doc)
 			snprintf(p, sizeof(p), "%s.params.%s", path, pname);
 			int sym = symbol_table_find(&k->symbols, pname);
 			if (sym < 0 || k->symbols.classes[sym] != sym_class_param)
-				return fail_at(r, p, "is not a parameter of the model");
-			if (json_int(pval, &value))
-				return fail_at(r, p, "must be an integer in the 64-bit range");
+				return mr_fail_at(r, p, "is not a parameter of the model");
+			if (mr_json_int(pval, &value))
+				return mr_fail_at(r, p, "must be an integer in the 64-bit range");
 			if (var->n >= 16)
-				return fail_at(r, p, "too many parameters in one variant (at most 16)");
+				return mr_fail_at(r, p, "too many parameters in one variant (at most 16)");
 			var->params[var->n] = sym;
 			var->values[var->n++] = value;
 		}
@@ -865,21 +535,21 @@ static int read_variants(reader *r, json_object *doc)
 
 static int read_assumptions(reader *r, json_object *doc)
 {
-	json_object *arr = get(doc, "assumptions");
+	json_object *arr = mr_get(doc, "assumptions");
 	if (!arr)
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
-		return fail_at(r, "assumptions", "must be an array of strings");
+		return mr_fail_at(r, "assumptions", "must be an array of strings");
 	int n = (int)json_object_array_length(arr);
 	r->k->assumptions = calloc((size_t)n + 1, sizeof(*r->k->assumptions));
 	if (!r->k->assumptions)
-		return fail_at(r, "assumptions", "out of memory");
+		return mr_fail_at(r, "assumptions", "out of memory");
 	for (int i = 0; i < n; i++) {
 		json_object *s = json_object_array_get_idx(arr, (size_t)i);
 		if (!json_object_is_type(s, json_type_string)) {
 			char p[64];
 			snprintf(p, sizeof(p), "assumptions[%d]", i);
-			return fail_at(r, p, "must be a string");
+			return mr_fail_at(r, p, "must be a string");
 		}
 		snprintf(r->k->assumptions[r->k->n_assumptions++], 256, "%s", json_object_get_string(s));
 	}
@@ -889,29 +559,29 @@ static int read_assumptions(reader *r, json_object *doc)
 static int read_document(reader *r, json_object *doc)
 {
 	if (!json_object_is_type(doc, json_type_object))
-		return fail_at(r, "(top level)", "must be a JSON object");
+		return mr_fail_at(r, "(top level)", "must be a JSON object");
 	static const char *const keys[] = {"format", "version", "kernel", "source", "params", "defs",
 		"threads", "grid", "guard", "loops", "fields", "accesses", "ops", "resources",
 		"variants", "assumptions", "doc", NULL};
 	char format[64];
 	int64_t version = 0;
-	if (check_keys(r, doc, "(top level)", keys) ||
-	    get_string(r, doc, "", "format", format, sizeof(format), 1))
+	if (mr_check_keys(r, doc, "(top level)", keys) ||
+	    mr_get_string(r, doc, "", "format", format, sizeof(format), 1))
 		return -1;
 	if (strcmp(format, "warpest-kernel-model") != 0)
-		return fail_at(r, "format", "must be \"warpest-kernel-model\"");
-	if (get_int(r, doc, "", "version", &version, 1, 1))
+		return mr_fail_at(r, "format", "must be \"warpest-kernel-model\"");
+	if (mr_get_int(r, doc, "", "version", &version, 1, 1))
 		return -1;
 	if (version != 1)
-		return fail_at(r, "version", "unsupported version (this warpest reads version 1)");
+		return mr_fail_at(r, "version", "unsupported version (this warpest reads version 1)");
 	warpest_kernel *k = r->k;
-	if (get_string(r, doc, "", "kernel", k->name, sizeof(k->name), 1) ||
-	    get_string(r, doc, "", "source", k->source, sizeof(k->source), 0) ||
-	    read_params(r, doc) || read_loops_symbols(r, doc) || read_defs(r, doc) ||
-	    read_loops_bounds(r, doc) || read_xyz(r, doc, "threads", k->threads) ||
+	if (mr_get_string(r, doc, "", "kernel", k->name, sizeof(k->name), 1) ||
+	    mr_get_string(r, doc, "", "source", k->source, sizeof(k->source), 0) ||
+	    read_params(r, doc) || mr_read_loops_symbols(r, doc) || read_defs(r, doc) ||
+	    mr_read_loops_bounds(r, doc) || read_xyz(r, doc, "threads", k->threads) ||
 	    read_xyz(r, doc, "grid", k->grid))
 		return -1;
-	if (get(doc, "guard") && !(k->guard = parse_key(r, doc, "", "guard", 1, 1)))
+	if (mr_get(doc, "guard") && !(k->guard = mr_parse_key(r, doc, "", "guard", 1, 1)))
 		return -1;
 	return read_fields(r, doc) || read_accesses(r, doc) || read_ops(r, doc) ||
 	       read_resources(r, doc) || read_variants(r, doc) || read_assumptions(r, doc);
