@@ -100,6 +100,9 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	loop *l = &k->loops[li];
 	if (l->geometric && phi == l->g_phi)
 		return l->g_why ? fail(k, l->g_why) : wp_atom_poly(&k->at, l->atom);
+	for (int j = 0; l->geometric && j < l->n_also; j++)
+		if (phi == l->also_phi[j])
+			return l->also_why[j] ? fail(k, l->also_why[j]) : wp_atom_poly(&k->at, l->also_atom[j]);
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
 	int nstart = 0, later_constant = 0;

@@ -77,6 +77,9 @@ static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 		r = wp_subst(at, r, l->atom, l->geometric && !l->g_why ? l->g_start : wp_const(at, 0));
 		if (r && l->geometric)
 			r = wp_subst(at, r, l->count_atom, wp_const(at, 0));
+		for (int j = 0; r && l->geometric && j < l->n_also; j++)
+			if (!l->also_why[j])
+				r = wp_subst(at, r, l->also_atom[j], l->also_start[j]);
 	}
 	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
 		return NULL;
@@ -373,6 +376,20 @@ static void build_model(K *k, wp_kernel_info *info)
 			json_object_object_add(o, l->g_shift > 0 ? "above" : "below", jstr(wp_str(at, l->g_bound)));
 			if (l->g_first_always)
 				json_object_object_add(o, "first_always", json_object_new_boolean(1));
+			json_object *also = json_object_new_array();
+			for (int j = 0; j < l->n_also; j++) {
+				if (l->also_why[j])
+					continue;
+				json_object *v = json_object_new_object();
+				json_object_object_add(v, "var", jstr(at->a[l->also_atom[j]].name));
+				json_object_object_add(v, "lower", jstr(wp_str(at, l->also_start[j])));
+				json_object_object_add(v, "shift", json_object_new_int(l->also_shift[j]));
+				json_object_array_add(also, v);
+			}
+			if (json_object_array_length(also))
+				json_object_object_add(o, "also", also);
+			else
+				json_object_put(also);
 			char *hloc = wp_loc_of(k, LLVMGetBasicBlockTerminator(k->bb[l->header]));
 			if (hloc)
 				json_object_object_add(o, "loc", jstr(hloc));

@@ -51,11 +51,17 @@ static int shift_of(LLVMValueRef in, LLVMValueRef phi)
 	}
 }
 
-/* The header's one geometric phi, its back-edge value and its start (from
- * outside the loop); NULL when there is none or more than one. */
-static LLVMValueRef find_phi(K *k, loop *l, LLVMValueRef *next, LLVMValueRef *start, int *from, int *shift)
+/* A header phi that shifts on the back edge: its next value (the back
+ * edge's), its start (from outside the loop) and the block that comes from. */
+typedef struct shifting_phi {
+	LLVMValueRef phi, next, start;
+	int from, shift;
+} shifting_phi;
+
+/* The header's shifting phis, at most `max`; -1 when there are more. */
+static int find_phis(K *k, loop *l, shifting_phi *out, int max)
 {
-	LLVMValueRef found = NULL;
+	int n = 0;
 	for (LLVMValueRef v = LLVMGetFirstInstruction(k->bb[l->header]); v && LLVMIsAPHINode(v);
 	     v = LLVMGetNextInstruction(v)) {
 		if (LLVMCountIncoming(v) != 2)
@@ -66,15 +72,13 @@ static LLVMValueRef find_phi(K *k, loop *l, LLVMValueRef *next, LLVMValueRef *st
 		int s = shift_of(LLVMGetIncomingValue(v, (unsigned)back), v);
 		if (!s)
 			continue;
-		if (found)
-			return NULL;
-		found = v;
-		*next = LLVMGetIncomingValue(v, (unsigned)back);
-		*start = LLVMGetIncomingValue(v, (unsigned)(1 - back));
-		*from = wp_bindex(k, LLVMGetIncomingBlock(v, (unsigned)(1 - back)));
-		*shift = s;
+		if (n == max)
+			return -1;
+		out[n++] = (shifting_phi){v, LLVMGetIncomingValue(v, (unsigned)back),
+			LLVMGetIncomingValue(v, (unsigned)(1 - back)),
+			wp_bindex(k, LLVMGetIncomingBlock(v, (unsigned)(1 - back))), s};
 	}
-	return found;
+	return n;
 }
 
 /* The loop bits of the usable geometric loops around loop li: their
@@ -204,30 +208,57 @@ static const char *exit_test(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next)
 	return NULL;
 }
 
+/* The loop's shifting phis with the one its exit tests first; 0 when it has
+ * none, more than 1 + WP_MAX_ALSO, or its exit tests none of them. */
+static int geometric_phis(K *k, loop *l, shifting_phi *p)
+{
+	int n = find_phis(k, l, p, 1 + WP_MAX_ALSO), exiting;
+	for (int i = 0; i < n; i++)
+		if (exit_compare(k, l, p[i].phi, p[i].next, &exiting)) {
+			shifting_phi t = p[0];
+			p[0] = p[i];
+			p[i] = t;
+			return n;
+		}
+	return 0;
+}
+
+static int new_atom(K *k, loop *l, const char *suffix)
+{
+	char name[32];
+	snprintf(name, sizeof name, "%s%s", k->at.a[l->atom].name, suffix);
+	int id = wp_atom_get(&k->at, name, WP_LOOP);
+	k->at.a[id].loops = k->at.a[l->atom].loops;
+	k->at.a[id].varying = 0;
+	return id;
+}
+
 void wp_find_geometric_loops(K *k)
 {
-	LLVMValueRef starts[64];
-	int froms[64];
-	/* first every loop's phi, so that evaluating a start or bound sees
+	/* first every loop's phis, so that evaluating a start or bound sees
 	 * the geometric variables as such */
-	for (int li = 0; li < k->nl && li < 64; li++) {
+	for (int li = 0; li < k->nl; li++) {
 		loop *l = &k->loops[li];
-		LLVMValueRef next = NULL;
-		int exiting, shift = 0;
-		LLVMValueRef phi = find_phi(k, l, &next, &starts[li], &froms[li], &shift);
-		if (!phi || !exit_compare(k, l, phi, next, &exiting))
+		shifting_phi p[1 + WP_MAX_ALSO];
+		int n = geometric_phis(k, l, p);
+		if (!n)
 			continue;
 		l->geometric = 1;
-		l->g_phi = phi;
-		l->g_shift = shift;
+		l->g_phi = p[0].phi;
+		l->g_shift = p[0].shift;
 		/* the same for every thread: a constant in each copy; the count
-		 * (0, 1, ...) for the loop's other inductions */
-		char name[32];
-		snprintf(name, sizeof name, "%sk", k->at.a[l->atom].name);
-		l->count_atom = wp_atom_get(&k->at, name, WP_LOOP);
-		k->at.a[l->count_atom].loops = k->at.a[l->atom].loops;
-		k->at.a[l->count_atom].varying = 0;
+		 * (0, 1, ...) for the loop's other inductions; the other shifting
+		 * phis (a scan's offset beside its stride) */
+		l->count_atom = new_atom(k, l, "k");
 		k->at.a[l->atom].varying = 0;
+		l->n_also = n - 1;
+		for (int j = 0; j < l->n_also; j++) {
+			char suffix[8];
+			snprintf(suffix, sizeof suffix, "a%d", j);
+			l->also_phi[j] = p[1 + j].phi;
+			l->also_shift[j] = p[1 + j].shift;
+			l->also_atom[j] = new_atom(k, l, suffix);
+		}
 	}
 	/* then their starts and bounds, outer loops first: an inner loop may
 	 * start from an outer one's variable (a bitonic sort's stride from its
@@ -236,25 +267,31 @@ void wp_find_geometric_loops(K *k)
 	for (int li = 0; li < k->nl; li++)
 		max_depth = k->loops[li].depth > max_depth ? k->loops[li].depth : max_depth;
 	for (int depth = 0; depth <= max_depth; depth++)
-	for (int li = 0; li < k->nl && li < 64; li++) {
+	for (int li = 0; li < k->nl; li++) {
 		loop *l = &k->loops[li];
 		if (!l->geometric || l->depth != depth)
 			continue;
+		shifting_phi p[1 + WP_MAX_ALSO];
+		geometric_phis(k, l, p);
 		const char *why = k->why;
-		wp_poly *s = wp_ev_at(k, starts[li], froms[li]);
-		LLVMValueRef next = NULL, unused;
-		int from, shift;
-		find_phi(k, l, &next, &unused, &from, &shift);
+		wp_poly *s = wp_ev_at(k, p[0].start, p[0].from);
 		if (!invariant(k, li, s))
 			l->g_why = "a geometric loop whose first value varies per thread or iteration";
 		else
-			l->g_why = exit_test(k, l, l->g_phi, next);
-		k->why = why;
+			l->g_why = exit_test(k, l, l->g_phi, p[0].next);
 		l->g_start = s;
-		l->g_pow2 = !l->g_why && power_of_two_value(k, starts[li], 0);
+		l->g_pow2 = !l->g_why && power_of_two_value(k, p[0].start, 0);
+		for (int j = 0; j < l->n_also; j++) {
+			l->also_start[j] = l->g_why ? NULL : wp_ev_at(k, p[1 + j].start, p[1 + j].from);
+			if (!invariant(k, li, l->also_start[j]))
+				l->also_why[j] = l->g_why ? l->g_why : "a variable that shifts beside a geometric "
+					"loop's, from a start that varies per thread or iteration (a value after "
+					"an earlier loop)";
+		}
+		k->why = why;
 		if (l->g_why) /* an ordinary loop of unknown trip count after all */
 			k->at.a[l->atom].varying = 1;
-		if (!l->g_why && shift > 0)
+		if (!l->g_why && l->g_shift > 0)
 			wp_assume(k, "right shifts and divisions are on non-negative values");
 	}
 }

@@ -35,6 +35,7 @@ typedef struct cond {
 } cond;
 
 /* ---------- the kernel context ---------- */
+#define WP_MAX_ALSO 4 /* the core's KM_MAX_ALSO */
 typedef struct loop {
 	int header;
 	unsigned char *in; /* block membership */
@@ -56,6 +57,13 @@ typedef struct loop {
 	const char *g_why;
 	int count_atom, count_used; /* geometric: the iteration count's atom, and whether used */
 	int g_pow2;        /* geometric: every value is a power of two (its start is one) */
+	/* geometric: other phis that shift on the back edge, each its own atom
+	 * ("also" in the model); also_why: why one cannot be used */
+	int n_also;
+	LLVMValueRef also_phi[WP_MAX_ALSO];
+	int also_shift[WP_MAX_ALSO], also_atom[WP_MAX_ALSO];
+	wp_poly *also_start[WP_MAX_ALSO];
+	const char *also_why[WP_MAX_ALSO];
 } loop;
 
 typedef struct guard_ent {

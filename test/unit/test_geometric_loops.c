@@ -190,7 +190,33 @@ int main(void)
 	CHECK_NEAR(f.warp_instructions, 2880.0, 1e-6, "nested: a stride from the size, warp-instructions");
 	CHECK_NEAR(f.lanes_per_instruction, 32.0, 1e-9, "nested: lanes");
 
+	/* a variable that shifts with the loop's ("also"): a Blelloch up-sweep
+	 * at block 256, d = 256, 128, ..., 1 (9 values) while the offset o = 1,
+	 * 2, ..., 256; threads t < d write word o*(2t + 2) - 1:
+	 *   o   lanes  warps  lanes on one bank  wavefronts
+	 *   1    256    8      2                 16
+	 *   2    128    4      4                 16
+	 *   4     64    2      8                 16
+	 *   8     32    1     16                 16
+	 *   16    16    1     16                 16
+	 *   32     8    1      8                  8
+	 *   64     4    1      4                  4
+	 *   128    2    1      2                  2
+	 *   256    1    1      1                  1
+	 * 20 warp-instructions and 95 wavefronts a block; 8 blocks: 160, 4.75 each */
+	f = run(ctx, hw, ANY_MODEL("{\"var\": \"d\", \"lower\": \"ntid.x\", \"shift\": 1, \"above\": \"0\", "
+		"\"also\": [{\"var\": \"o\", \"lower\": \"1\", \"shift\": -1}]}",
+		"o*(2*tid.x + 2) - 1", "tid.x < d", "[\"d\"]"), -8);
+	CHECK_NEAR(f.warp_instructions, 160.0, 1e-6, "also: warp-instructions");
+	CHECK_NEAR(f.wavefronts_per_instruction, 4.75, 1e-9, "also: bank conflicts of the offset's levels");
+
 	/* refused, each naming what is wrong */
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"d\", \"lower\": \"ntid.x\", \"shift\": 1, \"above\": \"0\", "
+		"\"also\": [{\"var\": \"o\", \"lower\": \"tid.x\", \"shift\": -1}]}",
+		"o + tid.x", "tid.x < d", "[\"d\"]"), 256, "loops[0].also[0]: 'lower' must not depend");
+	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"4\", \"step\": 1, "
+		"\"also\": [{\"var\": \"o\", \"lower\": \"1\", \"shift\": -1}]}",
+		"tid.x + j", "tid.x < 4", "[\"j\"]"), 256, "this loop has no 'shift'");
 	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"s\", \"lower\": \"z / 2\", \"shift\": 1, \"above\": \"0\"}, "
 		"{\"var\": \"z\", \"lower\": \"2\", \"shift\": -1, \"below\": \"512\"}",
 		"tid.x + s", "tid.x < s", "[\"s\", \"z\"]"), 256, "other than those of geometric loops listed before it");

@@ -29,6 +29,8 @@ typedef struct km_field {
 	const expr *dims[KM_MAX_DIMS];
 } km_field;
 
+#define KM_MAX_ALSO 4
+
 typedef struct km_loop {
 	char var[64];
 	int sym;                 /* symbol id of the loop variable */
@@ -46,6 +48,16 @@ typedef struct km_loop {
 	const expr *bound;
 	int first_always;        /* tested at the end of the body: the first value always runs */
 	int count_sym;           /* geometric: the symbol of its iteration count, -1: none */
+	/* geometric: other variables that shift in step with it (a scan's
+	 * offset doubling while its stride halves): lower shifted once per
+	 * iteration */
+	int n_also;
+	struct km_also {
+		char var[64];
+		int sym;
+		const expr *lower;
+		int shift;
+	} also[KM_MAX_ALSO];
 } km_loop;
 
 /* How the addresses of an unanalysable access are assumed to fall: each

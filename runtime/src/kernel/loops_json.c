@@ -6,6 +6,36 @@
 
 #include "kernel/model_reader.h"
 
+/* "also": [{"var", "lower", "shift"}]: the symbols now, the rest with the
+ * loop's bounds. */
+static int read_also_symbols(reader *r, json_object *l, const char *path, km_loop *loop)
+{
+	json_object *also = mr_get(l, "also");
+	loop->n_also = 0;
+	if (!also)
+		return 0;
+	if (!mr_get(l, "shift"))
+		return mr_fail_at(r, path, "'also' lists variables that shift with a geometric loop's; "
+			"this loop has no 'shift'");
+	if (!json_object_is_type(also, json_type_array) || json_object_array_length(also) > KM_MAX_ALSO)
+		return mr_fail_at(r, path, "'also' must be an array of at most 4 variables");
+	for (size_t j = 0; j < json_object_array_length(also); j++) {
+		json_object *a = json_object_array_get_idx(also, j);
+		char apath[96];
+		snprintf(apath, sizeof(apath), "%s.also[%zu]", path, j);
+		if (!json_object_is_type(a, json_type_object))
+			return mr_fail_at(r, apath, "must be an object");
+		struct km_also *v = &loop->also[loop->n_also++];
+		if (mr_get_string(r, a, apath, "var", v->var, sizeof(v->var), 1))
+			return -1;
+		v->sym = mr_add_symbol(r, apath, v->var, sym_class_count);
+		if (v->sym < 0)
+			return -1;
+		r->k->symbols.geometric[v->sym] = 1;
+	}
+	return 0;
+}
+
 int mr_read_loops_symbols(reader *r, json_object *doc)
 {
 	json_object *arr = mr_get(doc, "loops");
@@ -43,6 +73,54 @@ int mr_read_loops_symbols(reader *r, json_object *doc)
 				return -1;
 			r->k->symbols.geometric[loop->count_sym] = 1;
 		}
+		if (read_also_symbols(r, l, path, loop))
+			return -1;
+	}
+	return 0;
+}
+
+/* Whether e uses a variable of geometric loop g: its own, its count, or
+ * one of its "also". */
+static int uses_geometric(const km_loop *g, const expr *e)
+{
+	int used = expr_uses_symbol(e, g->sym) || expr_uses_symbol(e, g->count_sym);
+	for (int j = 0; j < g->n_also; j++)
+		used |= expr_uses_symbol(e, g->also[j].sym);
+	return used;
+}
+
+/* A lower bound or bound of geometric loop i: the same for every thread,
+ * though it may use the variables of geometric loops listed before it,
+ * which the estimate unrolls first (a bitonic sort's stride from its size). */
+static int fixed_per_launch(reader *r, int i, const expr *e)
+{
+	for (int j = i; j < r->k->n_loops; j++)
+		if (uses_geometric(&r->k->loops[j], e))
+			return 0;
+	return !(e->varying & EXPR_VARYING_PLAIN);
+}
+
+static int read_also(reader *r, json_object *l, const char *path, int i)
+{
+	km_loop *loop = &r->k->loops[i];
+	json_object *also = mr_get(l, "also");
+	for (int j = 0; j < loop->n_also; j++) {
+		json_object *a = json_object_array_get_idx(also, (size_t)j);
+		char apath[96];
+		snprintf(apath, sizeof(apath), "%s.also[%d]", path, j);
+		static const char *const keys[] = {"var", "lower", "shift", NULL};
+		int64_t shift = 0;
+		if (mr_check_keys(r, a, apath, keys) || mr_get_int_max(r, a, apath, "shift", &shift, 1, -62, 62))
+			return -1;
+		if (shift == 0)
+			return mr_fail_at(r, apath, "'shift' must not be 0");
+		loop->also[j].shift = (int)shift;
+		loop->also[j].lower = mr_parse_key(r, a, apath, "lower", 0, 1);
+		if (!loop->also[j].lower)
+			return -1;
+		if (!fixed_per_launch(r, i, loop->also[j].lower))
+			return mr_fail_at(r, apath, "'lower' must not depend on thread, block or loop variables, "
+				"other than those of geometric loops listed before this one");
 	}
 	return 0;
 }
@@ -74,18 +152,11 @@ static int read_geometric(reader *r, json_object *l, const char *path, int i)
 	loop->bound = mr_parse_key(r, l, path, key, 0, 1);
 	if (!loop->bound)
 		return -1;
-	/* the variables of geometric loops around it, which the estimate
-	 * unrolls first, are constants by then (a bitonic sort's stride from its
-	 * size); nothing else that varies */
-	int inner = 0;
-	for (int j = i; j < r->k->n_loops; j++)
-		inner |= expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			expr_uses_symbol(loop->bound, r->k->loops[j].sym) ||
-			expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
-			expr_uses_symbol(loop->bound, r->k->loops[j].count_sym);
-	if (inner || ((loop->lower->varying | loop->bound->varying) & EXPR_VARYING_PLAIN))
+	if (!fixed_per_launch(r, i, loop->lower) || !fixed_per_launch(r, i, loop->bound))
 		return mr_fail_at(r, path, "a geometric loop's 'lower' and its bound must not depend on thread, "
 			"block or loop variables, other than those of geometric loops listed before it");
+	if (read_also(r, l, path, i))
+		return -1;
 	json_object *first = mr_get(l, "first_always");
 	if (first && !json_object_is_type(first, json_type_boolean))
 		return mr_fail_at(r, path, "'first_always' must be true or false");
@@ -108,7 +179,8 @@ int mr_read_loops_bounds(reader *r, json_object *doc)
 		char path[64];
 		snprintf(path, sizeof(path), "loops[%d]", i);
 		static const char *const keys[] = {"var", "lower", "upper", "step", "trip_count",
-			"reason", "loc", "unrolled", "shift", "above", "below", "first_always", "count", NULL};
+			"reason", "loc", "unrolled", "shift", "above", "below", "first_always", "count", "also",
+			NULL};
 		if (mr_check_keys(r, l, path, keys))
 			return -1;
 		loop->lower = mr_parse_key(r, l, path, "lower", 0, 1);
@@ -135,10 +207,7 @@ int mr_read_loops_bounds(reader *r, json_object *doc)
 			}
 		for (int j = 0; j < r->k->n_loops; j++)
 			if (r->k->symbols.geometric[r->k->loops[j].sym] &&
-			    (expr_uses_symbol(loop->lower, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].sym) ||
-			    expr_uses_symbol(loop->lower, r->k->loops[j].count_sym) ||
-			    expr_uses_symbol(loop->upper, r->k->loops[j].count_sym)))
+			    (uses_geometric(&r->k->loops[j], loop->lower) || uses_geometric(&r->k->loops[j], loop->upper)))
 				return mr_fail_at(r, path, "bounds use the variable of a geometric loop (one with "
 					"'shift'), which the estimate unrolls");
 		json_object *unrolled = mr_get(l, "unrolled");

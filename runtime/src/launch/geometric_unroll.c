@@ -25,6 +25,7 @@ typedef struct combinations {
 	int which[GEOMETRIC_MAX_NEST];       /* their ordinals, outermost first */
 	int64_t count, cap;
 	int64_t *value;                      /* count x n */
+	int64_t *also;                       /* count x n x KM_MAX_ALSO: the loops' "also" values */
 	int *index;                          /* count x n */
 	unsigned char *dead;                 /* count: the copy never runs */
 } combinations;
@@ -111,24 +112,29 @@ static int geometric_in(const geometric_loops *h, int n_loops, const int *loops,
 	return n;
 }
 
-static int push_combination(combinations *c, const int64_t *value, const int *index, int dead)
+static int push_combination(combinations *c, const int64_t *value, const int64_t *also, const int *index,
+	int dead)
 {
 	if (c->count == c->cap) {
 		int64_t cap = c->cap ? 2 * c->cap : 16;
 		int64_t *v = realloc(c->value, sizeof(int64_t) * (size_t)(cap * (c->n ? c->n : 1)));
 		if (v)
 			c->value = v;
+		int64_t *al = realloc(c->also, sizeof(int64_t) * (size_t)(cap * (c->n ? c->n : 1) * KM_MAX_ALSO));
+		if (al)
+			c->also = al;
 		int *ix = realloc(c->index, sizeof(int) * (size_t)(cap * (c->n ? c->n : 1)));
 		if (ix)
 			c->index = ix;
 		unsigned char *d = realloc(c->dead, (size_t)cap);
 		if (d)
 			c->dead = d;
-		if (!v || !ix || !d)
+		if (!v || !al || !ix || !d)
 			return -1;
 		c->cap = cap;
 	}
 	memcpy(c->value + c->count * c->n, value, sizeof(int64_t) * (size_t)c->n);
+	memcpy(c->also + c->count * c->n * KM_MAX_ALSO, also, sizeof(int64_t) * (size_t)(c->n * KM_MAX_ALSO));
 	memcpy(c->index + c->count * c->n, index, sizeof(int) * (size_t)c->n);
 	c->dead[c->count++] = (unsigned char)dead;
 	return 0;
@@ -138,13 +144,13 @@ static int push_combination(combinations *c, const int64_t *value, const int *in
  * without values gives one combination that never runs (its variable and
  * those inside it 1, so that a divisor stays non-zero). */
 static int enumerate(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops *h, combinations *c,
-	int64_t *env, int d, int64_t *value, int *index, int dead)
+	int64_t *env, int d, int64_t *value, int64_t *also, int *index, int dead)
 {
 	if (d == c->n) {
 		if (c->count >= GEOMETRIC_MAX_ACCESSES)
 			return ctx_error(ctx, "kernel '%s': unrolling its geometric loops at this launch makes "
 				"more than %d copies of one access", k->name, GEOMETRIC_MAX_ACCESSES);
-		return push_combination(c, value, index, dead) ? ctx_error(ctx, "out of memory") : 0;
+		return push_combination(c, value, also, index, dead) ? ctx_error(ctx, "out of memory") : 0;
 	}
 	int o = c->which[d];
 	const km_loop *loop = &k->loops[h->loop[o]];
@@ -156,13 +162,24 @@ static int enumerate(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops 
 		values[0] = 1;
 		dead = 1;
 	}
+	/* the "also" variables start under the outer loops' values */
+	int64_t shifted[KM_MAX_ALSO];
+	for (int j = 0; j < loop->n_also; j++)
+		shifted[j] = dead ? 1 : expr_eval(loop->also[j].lower, env);
 	for (int i = 0; i < (n ? n : 1); i++) {
 		value[d] = values[i];
 		index[d] = i;
 		env[loop->sym] = values[i];
 		if (loop->count_sym >= 0)
 			env[loop->count_sym] = i;
-		if (enumerate(ctx, k, h, c, env, d + 1, value, index, dead))
+		for (int j = 0; j < loop->n_also; j++) {
+			int done = 0;
+			if (i > 0)
+				shifted[j] = next_value(shifted[j], loop->also[j].shift, &done);
+			also[d * KM_MAX_ALSO + j] = shifted[j];
+			env[loop->also[j].sym] = shifted[j];
+		}
+		if (enumerate(ctx, k, h, c, env, d + 1, value, also, index, dead))
 			return -1;
 	}
 	return 0;
@@ -176,15 +193,16 @@ static int combinations_of(warpest_ctx *ctx, const warpest_kernel *k, geometric_
 	if (c->n < 0)
 		return ctx_error(ctx, "kernel '%s': an access or ops entry lies in more than %d geometric loops",
 			k->name, GEOMETRIC_MAX_NEST);
-	int64_t local[EXPR_MAX_SYMBOLS], value[GEOMETRIC_MAX_NEST];
+	int64_t local[EXPR_MAX_SYMBOLS], value[GEOMETRIC_MAX_NEST], also[GEOMETRIC_MAX_NEST * KM_MAX_ALSO] = {0};
 	int index[GEOMETRIC_MAX_NEST];
 	memcpy(local, env, sizeof(local));
-	return enumerate(ctx, k, h, c, local, 0, value, index, 0);
+	return enumerate(ctx, k, h, c, local, 0, value, also, index, 0);
 }
 
 static void combinations_free(combinations *c)
 {
 	free(c->value);
+	free(c->also);
 	free(c->index);
 	free(c->dead);
 }
@@ -215,6 +233,8 @@ static const expr *substitute(expr_arena *arena, const warpest_kernel *k, const 
 		e = expr_subst(arena, e, loop->sym, c->value[combo * c->n + i]);
 		if (e && loop->count_sym >= 0)
 			e = expr_subst(arena, e, loop->count_sym, c->index[combo * c->n + i]);
+		for (int j = 0; e && j < loop->n_also; j++)
+			e = expr_subst(arena, e, loop->also[j].sym, c->also[(combo * c->n + i) * KM_MAX_ALSO + j]);
 	}
 	return e;
 }
@@ -370,6 +390,10 @@ int geometric_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int6
 				if (loop->count_sym >= 0) {
 					c->symbols.classes[loop->count_sym] = sym_class_param;
 					c->symbols.geometric[loop->count_sym] = 0;
+				}
+				for (int j = 0; j < loop->n_also; j++) {
+					c->symbols.classes[loop->also[j].sym] = sym_class_param;
+					c->symbols.geometric[loop->also[j].sym] = 0;
 				}
 				continue;
 			}

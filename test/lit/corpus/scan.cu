@@ -1,5 +1,5 @@
 // Scans with warp intrinsics: shuffles, ballots with %lanemask, shared-memory
-// Hillis-Steele, and a decoupled block carry through a flag array.
+// Hillis-Steele and Blelloch, and a decoupled block carry through a flag array.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env WARPEST_CONFIG='no-estimate;dump-model=%t' %clang-plugin -gline-tables-only -fno-discard-value-names --cuda-device-only --cuda-gpu-arch=sm_90 -c %s -o /dev/null
 // RUN: %python %inputs/check_corpus.py %s %t %warpest-cli
@@ -65,6 +65,43 @@ extern "C" __global__ void scan_hs(const float *in, float *out, int n)
 	}
 	if (i < n)
 		out[i] = buf[p][t]; //! unanalysed
+}
+
+// work-efficient exclusive scan of 2 * blockDim.x values per block: the
+// up-sweep's stride halves while its offset doubles (a second shifting
+// variable); the down-sweep's offset starts from the up-sweep's last one, a
+// value after a loop that the model does not carry
+extern "C" __global__ void scan_blelloch(float *data, int len)
+{
+	extern __shared__ float tile[];
+	const int t = threadIdx.x;
+	float *blk = data + 2 * blockIdx.x * blockDim.x;
+	tile[2 * t] = blk[2 * t];
+	tile[2 * t + 1] = blk[2 * t + 1];
+	int offset = 1;
+	for (int d = len >> 1; d > 0; d >>= 1) {
+		__syncthreads();
+		if (t < d) {
+			int lo = offset * (2 * t + 1) - 1, hi = offset * (2 * t + 2) - 1;
+			tile[hi] += tile[lo];
+		}
+		offset <<= 1;
+	}
+	if (t == 0)
+		tile[len - 1] = 0.f;
+	for (int d = 1; d < len; d <<= 1) {
+		offset >>= 1;
+		__syncthreads();
+		if (t < d) {
+			int lo = offset * (2 * t + 1) - 1, hi = offset * (2 * t + 2) - 1;
+			float v = tile[lo]; //! unanalysed
+			tile[lo] = tile[hi]; //! unanalysed
+			tile[hi] += v; //! unanalysed
+		}
+	}
+	__syncthreads();
+	blk[2 * t] = tile[2 * t];
+	blk[2 * t + 1] = tile[2 * t + 1];
 }
 
 // adds the scanned block sums back
