@@ -71,6 +71,28 @@ static figures run(warpest_ctx *ctx, const warpest_hw *hw, const char *json, int
 	return f;
 }
 
+/* Whether the estimate at block 256 lists an assumption containing `text`. */
+static int has_assumption(warpest_ctx *ctx, const warpest_hw *hw, const char *json, const char *text)
+{
+	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "tree");
+	warpest_config config;
+	warpest_config_init(&config);
+	config.registers = 32;
+	config.skip_neighbours = 1;
+	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &config) : NULL;
+	char *report = e ? warpest_estimate_to_json(e) : NULL;
+	json_object *root = report ? json_tokener_parse(report) : NULL, *list = NULL;
+	int found = 0;
+	if (root && json_object_object_get_ex(root, "assumptions", &list))
+		for (size_t i = 0; i < json_object_array_length(list); i++)
+			found |= strstr(json_object_get_string(json_object_array_get_idx(list, i)), text) != NULL;
+	json_object_put(root);
+	free(report);
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+	return found;
+}
+
 static void check_refused(warpest_ctx *ctx, const warpest_hw *hw, const char *json, int block, const char *says)
 {
 	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "tree");
@@ -209,6 +231,16 @@ int main(void)
 		"o*(2*tid.x + 2) - 1", "tid.x < d", "[\"d\"]"), -8);
 	CHECK_NEAR(f.warp_instructions, 160.0, 1e-6, "also: warp-instructions");
 	CHECK_NEAR(f.wavefronts_per_instruction, 4.75, 1e-9, "also: bank conflicts of the offset's levels");
+
+	/* an inner loop starting from an outer loop's "also" variable: its
+	 * values depend on the outer ones, and its note says so rather than
+	 * listing values computed without them */
+	CHECK(has_assumption(ctx, hw, ANY_MODEL("{\"var\": \"d\", \"lower\": \"ntid.x\", \"shift\": 1, \"above\": \"64\", "
+		"\"also\": [{\"var\": \"o\", \"lower\": \"1\", \"shift\": -1}]}, "
+		"{\"var\": \"s\", \"lower\": \"o\", \"shift\": 1, \"above\": \"0\"}",
+		"tid.x + s", "tid.x < d", "[\"d\", \"s\"]"),
+		"halving loop 's' unrolled at this launch within each value of the loops around it"),
+		"nested on an 'also' variable: the note says the values depend on the outer loop");
 
 	/* refused, each naming what is wrong */
 	check_refused(ctx, hw, ANY_MODEL("{\"var\": \"d\", \"lower\": \"ntid.x\", \"shift\": 1, \"above\": \"0\", "

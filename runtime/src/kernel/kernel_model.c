@@ -32,6 +32,27 @@ char *warpest_kernel_to_json(const warpest_kernel *k)
 	return s ? strdup(s) : NULL;
 }
 
+int km_loop_syms(const km_loop *loop, int *syms)
+{
+	int n = 0;
+	syms[n++] = loop->sym;
+	if (loop->count_sym >= 0)
+		syms[n++] = loop->count_sym;
+	for (int j = 0; j < loop->n_also; j++)
+		syms[n++] = loop->also[j].sym;
+	return n;
+}
+
+int km_loop_used_by(const km_loop *loop, const expr *e)
+{
+	int syms[KM_MAX_LOOP_SYMS];
+	int n = km_loop_syms(loop, syms);
+	for (int i = 0; i < n; i++)
+		if (expr_uses_symbol(e, syms[i]))
+			return 1;
+	return 0;
+}
+
 const char *warpest_kernel_name(const warpest_kernel *k)
 {
 	return k->name;

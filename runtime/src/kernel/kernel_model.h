@@ -95,6 +95,15 @@ enum km_op {
 };
 extern const char *const km_op_names[km_n_ops];
 
+/* The symbols a loop defines, into syms: its variable, and for a
+ * geometric loop its count and "also" variables too, which an unrolled copy
+ * makes constants; returns how many (at most KM_MAX_LOOP_SYMS). They are
+ * known once the loops' symbols are read, before their bounds. */
+#define KM_MAX_LOOP_SYMS (2 + KM_MAX_ALSO)
+int km_loop_syms(const km_loop *loop, int *syms);
+/* Whether e uses one of them. */
+int km_loop_used_by(const km_loop *loop, const expr *e);
+
 typedef struct km_ops {
 	int n_loops;
 	int loops[EXPR_MAX_LOOPS];

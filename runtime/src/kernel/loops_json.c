@@ -79,23 +79,13 @@ int mr_read_loops_symbols(reader *r, json_object *doc)
 	return 0;
 }
 
-/* Whether e uses a variable of geometric loop g: its own, its count, or
- * one of its "also". */
-static int uses_geometric(const km_loop *g, const expr *e)
-{
-	int used = expr_uses_symbol(e, g->sym) || expr_uses_symbol(e, g->count_sym);
-	for (int j = 0; j < g->n_also; j++)
-		used |= expr_uses_symbol(e, g->also[j].sym);
-	return used;
-}
-
 /* A lower bound or bound of geometric loop i: the same for every thread,
  * though it may use the variables of geometric loops listed before it,
  * which the estimate unrolls first (a bitonic sort's stride from its size). */
 static int fixed_per_launch(reader *r, int i, const expr *e)
 {
 	for (int j = i; j < r->k->n_loops; j++)
-		if (uses_geometric(&r->k->loops[j], e))
+		if (km_loop_used_by(&r->k->loops[j], e))
 			return 0;
 	return !(e->varying & EXPR_VARYING_PLAIN);
 }
@@ -207,7 +197,7 @@ int mr_read_loops_bounds(reader *r, json_object *doc)
 			}
 		for (int j = 0; j < r->k->n_loops; j++)
 			if (r->k->symbols.geometric[r->k->loops[j].sym] &&
-			    (uses_geometric(&r->k->loops[j], loop->lower) || uses_geometric(&r->k->loops[j], loop->upper)))
+			    (km_loop_used_by(&r->k->loops[j], loop->lower) || km_loop_used_by(&r->k->loops[j], loop->upper)))
 				return mr_fail_at(r, path, "bounds use the variable of a geometric loop (one with "
 					"'shift'), which the estimate unrolls");
 		json_object *unrolled = mr_get(l, "unrolled");

@@ -335,15 +335,15 @@ static int unroll_ops(warpest_ctx *ctx, const warpest_kernel *k, geometric_loops
 	return 0;
 }
 
-/* Which geometric loops' bounds use the variable or count of another. */
+/* Which geometric loops' bounds use a symbol of another (its variable,
+ * count or "also" variables). */
 static void find_nested(const warpest_kernel *k, geometric_loops *h)
 {
 	for (int i = 0; i < h->n; i++) {
 		const km_loop *in = &k->loops[h->loop[i]];
 		for (int j = 0; j < h->n; j++) {
 			const km_loop *out = &k->loops[h->loop[j]];
-			if (j != i && (expr_uses_symbol(in->lower, out->sym) || expr_uses_symbol(in->bound, out->sym) ||
-			    expr_uses_symbol(in->lower, out->count_sym) || expr_uses_symbol(in->bound, out->count_sym)))
+			if (j != i && (km_loop_used_by(out, in->lower) || km_loop_used_by(out, in->bound)))
 				h->nested[i] = 1;
 		}
 	}
@@ -384,16 +384,11 @@ int geometric_unroll_build(warpest_ctx *ctx, const warpest_kernel *k, const int6
 		for (int li = 0; li < k->n_loops; li++) {
 			const km_loop *loop = &k->loops[li];
 			if (loop->shift) {
+				int syms[KM_MAX_LOOP_SYMS], n = km_loop_syms(loop, syms);
 				h->new_index[li] = -1;
-				c->symbols.classes[loop->sym] = sym_class_param;
-				c->symbols.geometric[loop->sym] = 0;
-				if (loop->count_sym >= 0) {
-					c->symbols.classes[loop->count_sym] = sym_class_param;
-					c->symbols.geometric[loop->count_sym] = 0;
-				}
-				for (int j = 0; j < loop->n_also; j++) {
-					c->symbols.classes[loop->also[j].sym] = sym_class_param;
-					c->symbols.geometric[loop->also[j].sym] = 0;
+				for (int j = 0; j < n; j++) {
+					c->symbols.classes[syms[j]] = sym_class_param;
+					c->symbols.geometric[syms[j]] = 0;
 				}
 				continue;
 			}
