@@ -727,8 +727,7 @@ wp_poly *wp_loop_trip(K *k, int li)
 		wp_poly *t = a;
 		a = b;
 		b = t;
-		static const int swap[] = {P_GT, P_GE, P_LT, P_LE, P_EQ, P_NE};
-		p = swap[p];
+		p = wp_pred_swap[p];
 	}
 	if (!(wp_loops(&k->at, a) & bit) || (wp_loops(&k->at, b) & bit) || wp_has_data(&k->at, b)) {
 		l->trip_why = "the loop bound depends on the loop or on loaded data";

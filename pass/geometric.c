@@ -158,10 +158,8 @@ static const char *exit_test(K *k, loop *l, LLVMValueRef phi, LLVMValueRef next)
 	LLVMValueRef br = LLVMGetBasicBlockTerminator(k->bb[exiting]);
 	int p = wp_icmp_pred(c), side = LLVMGetOperand(c, 0) == phi || LLVMGetOperand(c, 0) == next ? 0 : 1;
 	LLVMValueRef x = LLVMGetOperand(c, (unsigned)side);
-	if (side) {
-		static const int swap[] = {P_GT, P_GE, P_LT, P_LE, P_EQ, P_NE};
-		p = swap[p];
-	}
+	if (side)
+		p = wp_pred_swap[p];
 	if (!l->in[wp_bindex(k, LLVMGetSuccessor(br, 0))])
 		p = wp_pred_neg[p];
 	wp_poly *b = wp_ev(k, LLVMGetOperand(c, (unsigned)(1 - side)));

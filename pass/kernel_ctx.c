@@ -123,6 +123,7 @@ char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i)
 
 const char *const wp_pred_text[] = {"<", "<=", ">", ">=", "==", "!="};
 const int wp_pred_neg[] = {P_GE, P_GT, P_LE, P_LT, P_NE, P_EQ};
+const int wp_pred_swap[] = {P_GT, P_GE, P_LT, P_LE, P_EQ, P_NE};
 
 /* The comparison of an icmp (signed and unsigned alike: values are taken as
  * non-negative where it matters, see docs/pass.md). */

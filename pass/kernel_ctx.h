@@ -147,8 +147,10 @@ void wp_build_cfg(K *k);
 int wp_dominates(K *k, int a, int b);
 void wp_build_loops(K *k);
 
-/* The comparison (P_*) of an icmp, the P_* of its negation, and its text. */
+/* The comparison (P_*) of an icmp, the P_* of its negation, of the same
+ * test with its operands swapped, and its text. */
 extern const int wp_pred_neg[];
+extern const int wp_pred_swap[];
 extern const char *const wp_pred_text[];
 int wp_icmp_pred(LLVMValueRef icmp);
 
