@@ -38,17 +38,25 @@ json_object *mr_get(json_object *obj, const char *key)
 	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
 }
 
+/* obj[key] into *v (NULL when absent) and its path into p; -1 with the
+ * error set when it is absent but required. */
+static int lookup(reader *r, json_object *obj, const char *path, const char *key, int required,
+	char p[256], json_object **v)
+{
+	snprintf(p, 256, "%s%s%s", path, *path ? "." : "", key);
+	*v = mr_get(obj, key);
+	return !*v && required ? mr_fail_at(r, p, "required field is missing") : 0;
+}
+
 int mr_get_string(reader *r, json_object *obj, const char *path, const char *key,
 	char *out, size_t size, int required)
 {
-	json_object *v = mr_get(obj, key);
+	json_object *v;
 	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	if (!v) {
-		if (required)
-			return mr_fail_at(r, p, "required field is missing");
+	if (lookup(r, obj, path, key, required, p, &v))
+		return -1;
+	if (!v)
 		return 0;
-	}
 	if (!json_object_is_type(v, json_type_string))
 		return mr_fail_at(r, p, "must be a string");
 	snprintf(out, size, "%s", json_object_get_string(v));
@@ -68,14 +76,12 @@ int mr_json_int(json_object *v, int64_t *out)
 int mr_get_int(reader *r, json_object *obj, const char *path, const char *key,
 	int64_t *out, int required, int64_t min_value)
 {
-	json_object *v = mr_get(obj, key);
+	json_object *v;
 	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	if (!v) {
-		if (required)
-			return mr_fail_at(r, p, "required field is missing");
+	if (lookup(r, obj, path, key, required, p, &v))
+		return -1;
+	if (!v)
 		return 0;
-	}
 	int64_t x;
 	if (mr_json_int(v, &x))
 		return mr_fail_at(r, p, "must be an integer in the 64-bit range");
@@ -133,14 +139,10 @@ const expr *mr_parse_text(reader *r, json_object *v, const char *path, int condi
 const expr *mr_parse_key(reader *r, json_object *obj, const char *path, const char *key,
 	int condition, int required)
 {
+	json_object *v;
 	char p[256];
-	snprintf(p, sizeof(p), "%s%s%s", path, *path ? "." : "", key);
-	json_object *v = mr_get(obj, key);
-	if (!v) {
-		if (required)
-			mr_fail_at(r, p, "required field is missing");
+	if (lookup(r, obj, path, key, required, p, &v) || !v)
 		return NULL;
-	}
 	return mr_parse_text(r, v, p, condition);
 }
 
