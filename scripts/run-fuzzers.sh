@@ -43,6 +43,14 @@ for h in $harnesses; do
 	total=$((total + ${execs:-0}))
 	if [ "$n" -gt 0 ] || [ $rc -ne 0 ]; then
 		found=$((found + 1))
+		# CI keeps only this script's output: show the report and the
+		# reproducer itself, so that a finding can be replayed elsewhere.
+		grep -E -A40 '^==[0-9]+==|runtime error|^SUMMARY|ERROR: libFuzzer' "$log" | head -80 | sed 's/^/    /'
+		for f in "$findings"/*; do
+			[ -f "$f" ] || continue
+			echo "    reproducer $f ($(wc -c <"$f") bytes), base64:"
+			head -c 8192 "$f" | base64 | sed 's/^/    /'
+		done
 	fi
 done
 echo "fuzzing: $total execs in all, $found harness(es) with findings"
