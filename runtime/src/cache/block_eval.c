@@ -205,6 +205,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
 	for (int t = 0; ev->tid && t < l->threads_per_block; t++)
 		launch_thread_coords(l, t, ev->tid[t]);
+	ev->last_id = -1;
 	ev->n_slots = 1024;
 	ev->slots = malloc((size_t)ev->n_slots * sizeof(int));
 	/* warps whose lanes have the same thread-index deltas from their first
@@ -298,6 +299,11 @@ void block_evaluator_free(block_evaluator *ev)
 int block_evaluator_n_classes(const block_evaluator *ev)
 {
 	return ev->n_classes;
+}
+
+const block_class *block_evaluator_class(const block_evaluator *ev, int index)
+{
+	return ev->classes[index];
 }
 
 int block_evaluator_uses_boxes(const block_evaluator *ev)
@@ -554,20 +560,35 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 		quasi_constraint_keys(ev, c, &key[ev->key_len - 2 * ev->n_qconstraints]);
 }
 
+/* Each entry is multiplied by its own odd constant and the products are
+ * summed: the multiplies are independent, so the key hashes at the adds'
+ * speed instead of one multiply's latency per entry (keys are 20-100 long
+ * and hashed once per block). The sum is mixed at the end. */
 static uint64_t hash_key(const int64_t *key, int n)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (int i = 0; i < n; i++) {
-		h ^= (uint64_t)key[i];
-		h *= 1099511628211ull;
-	}
-	return h;
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	for (int i = 0; i < n; i++)
+		h += ((uint64_t)key[i] ^ (0x9e3779b97f4a7c15ull * (uint64_t)(i + 1))) *
+			(0xbf58476d1ce4e5b9ull + 2 * (uint64_t)i);
+	h ^= h >> 31;
+	h *= 0x94d049bb133111ebull;
+	return h ^ (h >> 29);
 }
 
 const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *offsets)
 {
 	int64_t c[3];
-	launch_block_coords(ev->l, id, c);
+	/* waves are visited in id order: step the coordinates, no divisions */
+	const int *grid = ev->l->grid;
+	if (id == ev->last_id + 1 && ev->last_id >= 0 && ev->last_c[0] + 1 < grid[0]) {
+		c[0] = ev->last_c[0] + 1, c[1] = ev->last_c[1], c[2] = ev->last_c[2];
+	} else if (id == ev->last_id + 1 && ev->last_id >= 0 && ev->last_c[1] + 1 < grid[1]) {
+		c[0] = 0, c[1] = ev->last_c[1] + 1, c[2] = ev->last_c[2];
+	} else {
+		launch_block_coords(ev->l, id, c);
+	}
+	ev->last_id = id;
+	memcpy(ev->last_c, c, sizeof(c));
 	/* thread-dependent clamps and quasi constraints key on every thread's
 	 * atoms */
 	if (ev->qthread_atoms)
@@ -578,13 +599,17 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets, ev->key_scratch);
+	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
+	if (ev->last && memcmp(ev->last->key, ev->key_scratch, key_bytes) == 0)
+		return ev->last;
+	/* n_slots is a power of two */
 	uint64_t h = hash_key(ev->key_scratch, ev->key_len);
-	int slot = (int)(h % (uint64_t)ev->n_slots);
+	int slot = (int)(h & (uint64_t)(ev->n_slots - 1));
 	while (ev->slots[slot] >= 0) {
 		block_class *cls = ev->classes[ev->slots[slot]];
-		if (memcmp(cls->key, ev->key_scratch, (size_t)ev->key_len * sizeof(int64_t)) == 0)
-			return cls;
-		slot = (slot + 1) % ev->n_slots;
+		if (memcmp(cls->key, ev->key_scratch, key_bytes) == 0)
+			return ev->last = cls;
+		slot = (slot + 1) & (ev->n_slots - 1);
 	}
 	block_class *cls = block_class_evaluate(ev, id, c, offsets);
 	if (cls)
@@ -601,8 +626,10 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 		ev->classes = grown;
 		ev->cap_classes = cap;
 	}
+	cls->index = ev->n_classes;
 	ev->classes[ev->n_classes] = cls;
 	ev->slots[slot] = ev->n_classes++;
+	ev->last = cls;
 	/* keep the table under half full */
 	if (ev->n_classes * 2 > ev->n_slots) {
 		int n = ev->n_slots * 2;
@@ -612,9 +639,9 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 		memset(slots, -1, (size_t)n * sizeof(int));
 		for (int i = 0; i < ev->n_classes; i++) {
 			block_class *ci = ev->classes[i];
-			int s = (int)(hash_key(ci->key, ci->key_len) % (uint64_t)n);
+			int s = (int)(hash_key(ci->key, ci->key_len) & (uint64_t)(n - 1));
 			while (slots[s] >= 0)
-				s = (s + 1) % n;
+				s = (s + 1) & (n - 1);
 			slots[s] = i;
 		}
 		free(ev->slots);

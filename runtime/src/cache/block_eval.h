@@ -23,21 +23,28 @@ typedef struct access_stats {
 	double same_address_ways; /* largest number of lanes on one address, summed */
 } access_stats;
 
-/* d += s, field by field. */
+/* d += n * s, field by field. */
+static inline void access_stats_add_times(access_stats *d, const access_stats *s, double n)
+{
+	d->instructions += n * s->instructions;
+	d->lanes += n * s->lanes;
+	d->data_wavefronts += n * s->data_wavefronts;
+	d->tag_wavefronts += n * s->tag_wavefronts;
+	d->cycles += n * s->cycles;
+	d->sectors += n * s->sectors;
+	d->same_address_ways += n * s->same_address_ways;
+}
+
+/* d += s (times 1 is exact). */
 static inline void access_stats_add(access_stats *d, const access_stats *s)
 {
-	d->instructions += s->instructions;
-	d->lanes += s->lanes;
-	d->data_wavefronts += s->data_wavefronts;
-	d->tag_wavefronts += s->tag_wavefronts;
-	d->cycles += s->cycles;
-	d->sectors += s->sectors;
-	d->same_address_ways += s->same_address_ways;
+	access_stats_add_times(d, s, 1.0);
 }
 
 typedef struct block_class {
 	int64_t *key;
 	int key_len;
+	int index;                /* its place in the evaluator's list of classes */
 	int64_t active_threads;
 	int empty;                /* no thread of the block is active */
 	access_stats *stats;      /* per access */
@@ -63,6 +70,8 @@ void block_evaluator_free(block_evaluator *ev);
  * for that block (array of n_groups, caller's). NULL on allocation failure. */
 const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t *group_offsets);
 int block_evaluator_n_classes(const block_evaluator *ev);
+/* Class number `index` (0 <= index < n_classes), the evaluator's. */
+const block_class *block_evaluator_class(const block_evaluator *ev, int index);
 int block_evaluator_uses_boxes(const block_evaluator *ev);
 /* Whether blocks are grouped into classes (else every block is its own). */
 int block_evaluator_is_cached(const block_evaluator *ev);

@@ -93,6 +93,8 @@ struct block_evaluator {
 	split_memo *split;       /* split warps' entries in `patterns` (affine_warps.c) */
 	int n_classes, cap_classes;
 	block_class **classes;
+	const block_class *last;  /* the class found last: neighbouring blocks mostly share it */
+	int64_t last_id, last_c[3]; /* the block visited last and its coordinates (-1: none) */
 	/* open-addressing hash over classes */
 	int *slots;
 	int n_slots;

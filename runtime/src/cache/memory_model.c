@@ -417,17 +417,8 @@ static void add_weighted(memory_result *t, access_stats *access, const wave_eval
 	t->wave_unique_load_sectors += weight * r->wave_unique_load_sectors;
 	t->wave_l1_capacity_miss_sectors += weight * r->wave_l1_capacity_miss_sectors;
 	t->wave_store_sectors += weight * r->wave_store_sectors;
-	for (int i = 0; i < n_accesses; i++) {
-		access_stats *d = &access[i];
-		const access_stats *s = &w->access[i];
-		d->instructions += weight * s->instructions;
-		d->lanes += weight * s->lanes;
-		d->data_wavefronts += weight * s->data_wavefronts;
-		d->tag_wavefronts += weight * s->tag_wavefronts;
-		d->cycles += weight * s->cycles;
-		d->sectors += weight * s->sectors;
-		d->same_address_ways += weight * s->same_address_ways;
-	}
+	for (int i = 0; i < n_accesses; i++)
+		access_stats_add_times(&access[i], &w->access[i], weight);
 }
 
 /* Projects the work of evaluating every block the plan visits: probe blocks

@@ -2,10 +2,41 @@
  * from the block evaluator: every block of the wave, or its block sample
  * (block_sample.h, docs/model.md §1). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/ctx.h"
 #include "cache/wave_boxes.h"
 #include "cache/wave_collect.h"
+
+/* The statistics of `count` blocks of class cls (none when cls is NULL). */
+static void add_class_stats(const launch *l, const block_class *cls, int64_t count,
+	memory_result *m, access_stats *access)
+{
+	if (!cls || !count)
+		return;
+	double n = (double)count;
+	m->wave_active_threads += cls->active_threads * count;
+	m->wave_requested_load_sectors += n * cls->requested_load_sectors;
+	m->wave_unique_load_sectors += n * (double)cls->unique_load_sectors;
+	m->l1_oversubscription += n * (double)cls->allocated_lines; /* summed; averaged later */
+	for (int i = 0; i < l->n_accesses; i++)
+		access_stats_add_times(&access[i], &cls->stats[i], n);
+}
+
+/* Room in *hits for class `index`, new entries zero: 0, or -1 out of memory. */
+static int grow_hits(int64_t **hits, int *n, int index)
+{
+	int cap = *n ? *n : 16;
+	while (cap <= index)
+		cap *= 2;
+	int64_t *grown = realloc(*hits, sizeof(int64_t) * (size_t)cap);
+	if (!grown)
+		return -1;
+	memset(grown + *n, 0, sizeof(int64_t) * (size_t)(cap - *n));
+	*hits = grown;
+	*n = cap;
+	return 0;
+}
 
 /* Collects the byte footprint of blocks [first, first+count) (none when `fp`
  * is NULL) and, when `m` is given, adds up their per-access statistics into
@@ -42,42 +73,47 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
 	}
-	for (int64_t id = first; id < first + count; id++) {
+	/* the wave's statistics are each class's times its blocks: added once
+	 * per class, not once per block (a wave has thousands of blocks, a few
+	 * dozen classes) */
+	int64_t *hits = NULL;
+	int n_hits = 0, rc = 0;
+	int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
+	int64_t sector = (int64_t)l->hw->sector_bytes.value;
+	for (int64_t id = first; id < first + count && !rc; id++) {
 		/* cached blocks cost no evaluation but their runs still take time */
 		if (block_evaluator_poll(ev)) {
-			free(offsets);
-			return ctx_error(ctx, "over the time limit");
+			rc = ctx_error(ctx, "over the time limit");
+			break;
 		}
 		const block_class *cls = block_evaluator_get(ev, id, offsets);
 		if (!cls) {
-			free(offsets);
-			return ctx_error(ctx, "out of memory while evaluating block %lld", (long long)id);
+			rc = ctx_error(ctx, "out of memory while evaluating block %lld", (long long)id);
+			break;
 		}
 		if (cls->empty)
 			continue;
-		int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
-		int64_t sector = (int64_t)l->hw->sector_bytes.value;
-		for (int g = 0; g < l->n_groups && !boxed; g++)
+		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
 			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 && !exact ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
-				&cls->store_units[g] : &cls->store_runs[g], offsets[g])) {
-				free(offsets);
-				return ctx_error(ctx, "out of memory");
-			}
-		if (m) {
-			m->wave_active_threads += cls->active_threads;
-			m->wave_requested_load_sectors += cls->requested_load_sectors;
-			m->wave_unique_load_sectors += (double)cls->unique_load_sectors;
-			m->l1_oversubscription += (double)cls->allocated_lines; /* summed; averaged later */
-			for (int i = 0; i < l->n_accesses; i++)
-				access_stats_add(&access[i], &cls->stats[i]);
+				&cls->store_units[g] : &cls->store_runs[g], offsets[g]))
+				rc = ctx_error(ctx, "out of memory");
+		if (m && !rc) {
+			if (cls->index >= n_hits && grow_hits(&hits, &n_hits, cls->index))
+				rc = ctx_error(ctx, "out of memory");
+			else
+				hits[cls->index]++;
 		}
 	}
+	for (int i = 0; i < n_hits && !rc; i++)
+		if (hits[i])
+			add_class_stats(l, block_evaluator_class(ev, i), hits[i], m, access);
+	free(hits);
 	free(offsets);
-	if (fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
-		return ctx_error(ctx, "out of memory");
-	return 0;
+	if (!rc && fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
+		rc = ctx_error(ctx, "out of memory");
+	return rc;
 }
 
 /* Sums of the statistics the error bound is taken from. */
