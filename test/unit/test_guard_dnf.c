@@ -42,6 +42,14 @@ static void forms(void)
 	e = expr_parse(a, &t, "(tid.x < 1 || tid.x > 2) && (tid.y < 1 || tid.y > 2) && "
 		"(tid.z < 1 || tid.z > 2) && (ctaid.x < 1 || ctaid.x > 2)", 1, err, sizeof(err));
 	CHECK(e && !guard_dnf_linearize(e, &t, env, d), "16 terms do not fit in %d", DNF_MAX_TERMS);
+	/* each side's coefficient fits in 64 bits (8e18 < 2^63 = 9.22e18), their
+	 * difference 1.6e19 does not: refused, not wrapped (found by fuzzing) */
+	e = expr_parse(a, &t, "tid.x*4000000000000000000*2 == 0-tid.x*4000000000000000000*2", 1,
+		err, sizeof(err));
+	CHECK(e && !guard_dnf_linearize(e, &t, env, d), "== of forms 1.6e19 apart: refused");
+	e = expr_parse(a, &t, "tid.x*4000000000000000000*2 < 0-tid.x*4000000000000000000*2", 1,
+		err, sizeof(err));
+	CHECK(e && !guard_dnf_linearize(e, &t, env, d), "< of forms 1.6e19 apart: refused");
 	free(d);
 	expr_arena_free(a);
 }

@@ -34,8 +34,10 @@ static void dnf_false(linear_dnf *out)
 	out->n = 0;
 }
 
-/* out = one term of one constraint: k*(a - b) + bias >= 0, or a - b != 0 */
-static void dnf_single(linear_dnf *out, const linear_form *a, const linear_form *b, int64_t k,
+/* out = one term of one constraint: k*(a - b) + bias >= 0, or a - b != 0
+ * (k is 1 or -1). Returns 0 when a coefficient leaves 64 bits: forms are
+ * checked one by one (linear_form_add), their difference is not. */
+static int dnf_single(linear_dnf *out, const linear_form *a, const linear_form *b, int64_t k,
 	int64_t bias, int ne)
 {
 	dnf_term *t = &out->term[0];
@@ -43,9 +45,9 @@ static void dnf_single(linear_dnf *out, const linear_form *a, const linear_form 
 	t->n = 1;
 	t->ne[0] = (unsigned char)ne;
 	linear_form *f = &t->f[0];
-	f->c0 = k * (a->c0 - b->c0) + bias;
-	for (int i = 0; i < EXPR_N_VARYING; i++)
-		f->coeff[i] = k * (a->coeff[i] - b->coeff[i]);
+	*f = *a;
+	return linear_form_add(f, b, -1) && linear_form_scale(f, k) &&
+		!__builtin_add_overflow(f->c0, bias, &f->c0);
 }
 
 int guard_dnf_and(const linear_dnf *a, const linear_dnf *b, linear_dnf *out)
@@ -85,12 +87,8 @@ static int minmax_ge0(const minmax_form *f, int node, int64_t bias, linear_dnf *
 	const minmax_node *n = &f->node[node];
 	if (n->kind == minmax_leaf) {
 		linear_form zero;
-		int64_t sum;
 		memset(&zero, 0, sizeof(zero));
-		if (__builtin_add_overflow(n->f.c0, bias, &sum))
-			return 0;
-		dnf_single(out, &n->f, &zero, 1, bias, 0);
-		return 1;
+		return dnf_single(out, &n->f, &zero, 1, bias, 0);
 	}
 	linear_dnf *x = malloc(sizeof(*x)), *y = malloc(sizeof(*y));
 	int ok = x && y && minmax_ge0(f, n->a, bias, x) && minmax_ge0(f, n->b, bias, y);
@@ -163,22 +161,19 @@ static int to_dnf(const expr *e, const symbol_table *table, const int64_t *env, 
 	if (!expr_linearize(e->a, table, env, &a) || !expr_linearize(e->b, table, env, &b))
 		return minmax_compare(e->a, e->b, k, table, env, out);
 	switch (k) {
-	case expr_lt: dnf_single(out, &a, &b, -1, -1, 0); return 1; /* b - a - 1 >= 0 */
-	case expr_le: dnf_single(out, &a, &b, -1, 0, 0); return 1;
-	case expr_gt: dnf_single(out, &a, &b, 1, -1, 0); return 1;
-	case expr_ge: dnf_single(out, &a, &b, 1, 0, 0); return 1;
-	case expr_ne: dnf_single(out, &a, &b, 1, 0, 1); return 1;
+	case expr_lt: return dnf_single(out, &a, &b, -1, -1, 0); /* b - a - 1 >= 0 */
+	case expr_le: return dnf_single(out, &a, &b, -1, 0, 0);
+	case expr_gt: return dnf_single(out, &a, &b, 1, -1, 0);
+	case expr_ge: return dnf_single(out, &a, &b, 1, 0, 0);
+	case expr_ne: return dnf_single(out, &a, &b, 1, 0, 1);
 	default: { /* ==: a - b >= 0 and b - a >= 0 */
-		linear_dnf *up = malloc(sizeof(*up));
-		if (!up)
+		if (!dnf_single(out, &a, &b, 1, 0, 0))
 			return 0;
-		dnf_single(out, &a, &b, 1, 0, 0);
-		dnf_single(up, &a, &b, -1, 0, 0);
-		out->term[0].f[1] = up->term[0].f[0];
-		out->term[0].ne[1] = 0;
-		out->term[0].n = 2;
-		free(up);
-		return 1;
+		dnf_term *t = &out->term[0];
+		t->f[1] = t->f[0];
+		t->ne[1] = 0;
+		t->n = 2;
+		return linear_form_scale(&t->f[1], -1);
 	}
 	}
 }
