@@ -6,6 +6,9 @@
  * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c); a mask one below
  * a power of two that a geometric loop makes is a modulo. */
 #include "bitops.h"
+
+#include <string.h>
+
 #include "bounds.h"
 
 /* Bit fields of a mask past which the expression is not worth it. */
@@ -106,20 +109,45 @@ static wp_poly *or_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wid
 	return wp_sub(at, wp_add(at, a, b), and_const(k, a, c, width));
 }
 
+/* Whether parameter atom `a` may be taken to be a power of two: a
+ * bitonic stride, a ring buffer's size. Not where the configuration gives
+ * it another value; else the model marks it (extract.c) and the core
+ * refuses other values at launch. */
+static int param_power_of_two(K *k, int a)
+{
+	const char *name = k->at.a[a].name;
+	for (int c = 0; c < k->cfg->n_params; c++)
+		if (strcmp(k->cfg->param_names[c], name) == 0) {
+			int64_t v = k->cfg->param_values[c];
+			if (v <= 0 || (v & (v - 1)))
+				return 0;
+		}
+	for (int i = 0; i < k->n_pow2_param; i++)
+		if (k->pow2_param[i] == a)
+			return 1;
+	if (k->n_pow2_param == (int)(sizeof(k->pow2_param) / sizeof(k->pow2_param[0])))
+		return 0;
+	k->pow2_param[k->n_pow2_param++] = a;
+	wp_assume(k, "parameter '%s' is a power of two (a bitwise operation by it is read as "
+		"arithmetic on 2^k; other values are refused)", name);
+	return 1;
+}
+
 /* Whether p is a power of two in every copy the core makes of the
- * geometric loops: 2^j times variables of geometric loops (geometric.c)
- * that start at a power of two (their values then all are). */
+ * geometric loops and for every value the launch may give: 2^j times
+ * variables of geometric loops (geometric.c) that start at a power of two
+ * (their values then all are) and parameters taken to be powers of two. */
 static int power_of_two(K *k, const wp_poly *p)
 {
 	if (!p || p->n != 1 || p->t[0].c <= 0 || (p->t[0].c & (p->t[0].c - 1)))
 		return 0;
 	for (int f = 0; f < p->t[0].n; f++) {
-		int ok = 0;
+		int a = p->t[0].f[f], ok = 0;
 		for (int li = 0; li < k->nl && !ok; li++) {
 			const loop *l = &k->loops[li];
-			ok = l->geometric && !l->g_why && l->atom == p->t[0].f[f] && l->g_pow2;
+			ok = l->geometric && !l->g_why && l->atom == a && l->g_pow2;
 		}
-		if (!ok)
+		if (!ok && !(k->at.a[a].kind == WP_PARAM && param_power_of_two(k, a)))
 			return 0;
 	}
 	return 1;

@@ -266,6 +266,9 @@ static void build_model(K *k, wp_kernel_info *info)
 				json_object_object_add(p, "value", json_object_new_int64(k->cfg->param_values[c]));
 				have = 1;
 			}
+		for (int j = 0; j < k->n_pow2_param; j++)
+			if (strcmp(k->at.a[k->pow2_param[j]].name, pn) == 0)
+				json_object_object_add(p, "power_of_two", json_object_new_boolean(1));
 		if (!have) {
 			size_t ml = strlen(info->missing);
 			snprintf(info->missing + ml, sizeof info->missing - ml, "%s%s", ml ? ", " : "", pn);

@@ -124,6 +124,10 @@ typedef struct K {
 	int na, capa;
 	char **assume;
 	int nassume, capassume;
+	/* parameter atoms that bitwise operations were read with as powers of
+	 * two (bitops.c): the model marks them, the core checks their values */
+	int pow2_param[8];
+	int n_pow2_param;
 	cond **jcond;          /* path condition of a block from its immediate dominator */
 	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
 } K;

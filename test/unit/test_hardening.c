@@ -321,12 +321,60 @@ static void test_launch(warpest_ctx *ctx)
 	warpest_hw_free(hw);
 }
 
+/* A parameter the pass read bitwise operations by as a power of two
+ * (params[].power_of_two): the reader and the launch refuse other values. */
+static void test_power_of_two_params(warpest_ctx *ctx)
+{
+	const char *fmt =
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"k\",\n"
+		" \"params\": [{\"name\": \"j\"%s}], \"grid\": {\"x\": \"64\"},\n"
+		" \"fields\": [{\"name\": \"a\", \"elem_bytes\": 4}],\n"
+		" \"accesses\": [{\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4,\n"
+		"   \"index\": [\"tid.x + j - 2*j*((tid.x / j) % 2)\"]}]}";
+	char doc[1024];
+	snprintf(doc, sizeof(doc), fmt, ", \"power_of_two\": 1");
+	warpest_kernel *k = warpest_kernel_read_string(ctx, doc, "pow2.json");
+	CHECK(!k && strstr(warpest_ctx_last_error(ctx), "params[0]: 'power_of_two' must be true or false"),
+		"power_of_two 1: '%s'", warpest_ctx_last_error(ctx));
+	warpest_kernel_free(k);
+	snprintf(doc, sizeof(doc), fmt, ", \"power_of_two\": true, \"value\": 48");
+	k = warpest_kernel_read_string(ctx, doc, "pow2.json");
+	CHECK(!k && strstr(warpest_ctx_last_error(ctx), "params[0]: 'value' is not a power of two"),
+		"value 48: '%s'", warpest_ctx_last_error(ctx));
+	warpest_kernel_free(k);
+	snprintf(doc, sizeof(doc), fmt, ", \"power_of_two\": true");
+	k = warpest_kernel_read_string(ctx, doc, "pow2.json");
+	warpest_hw *hw = warpest_hw_find(ctx, NULL, "h100-sxm");
+	CHECK(k && hw, "power_of_two true reads: '%s'", warpest_ctx_last_error(ctx));
+	const char *names[1] = {"j"};
+	/* 0, 48 and -64 are refused; 64 and 1 give estimates */
+	int64_t values[5] = {0, 48, -64, 64, 1};
+	for (int i = 0; k && hw && i < 5; i++) {
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 128;
+		c.param_names = names, c.param_values = &values[i], c.n_params = 1;
+		warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+		if (i < 3)
+			CHECK(!e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': parameter 'j' = ") &&
+				strstr(warpest_ctx_last_error(ctx), "is not a power of two"),
+				"j = %lld refused: '%s'", (long long)values[i], warpest_ctx_last_error(ctx));
+		else
+			CHECK(e != NULL, "j = %lld estimated: '%s'", (long long)values[i],
+				e ? "" : warpest_ctx_last_error(ctx));
+		warpest_estimate_free(e);
+	}
+	warpest_hw_free(hw);
+	warpest_kernel_free(k);
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
 	test_parser();
 	test_reader(ctx);
 	test_launch(ctx);
+	test_power_of_two_params(ctx);
 	warpest_ctx_free(ctx);
 	return check_summary();
 }

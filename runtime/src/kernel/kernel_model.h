@@ -132,6 +132,7 @@ struct warpest_kernel {
 	int param_syms[64];
 	int64_t param_values[64];
 	int param_has_value[64];
+	int param_power_of_two[64]; /* the model reads bitwise operations by it as by 2^k */
 	const expr *threads[3];  /* NULL: not given */
 	const expr *grid[3];
 	const expr *guard;       /* NULL: none */

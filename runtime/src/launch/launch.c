@@ -532,6 +532,15 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			snprintf(l->missing + n, sizeof(l->missing) - n, "%s%s", n ? ", " : "",
 				k->symbols.names[k->param_syms[i]]);
 		}
+	/* the model read x & P, x ^ P or x & (P - 1) as bit arithmetic on 2^k */
+	for (int i = 0; i < k->n_params; i++) {
+		int64_t v = l->env[k->param_syms[i]];
+		if (k->param_power_of_two[i] && has[k->param_syms[i]] && (v <= 0 || (v & (v - 1))))
+			return ctx_error(ctx, "kernel '%s': parameter '%s' = %lld is not a power of two, "
+				"which the model's reading of its bitwise operations assumes "
+				"(params[%d].power_of_two)", k->name, k->symbols.names[k->param_syms[i]],
+				(long long)v, i);
+	}
 	if (l->missing[0]) {
 		ctx_error(ctx, "kernel '%s': parameters without a value: %s (give them with --param NAME=VALUE)",
 			k->name, l->missing);

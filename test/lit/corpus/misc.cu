@@ -15,11 +15,11 @@ extern "C" __global__ void bitonic_step(float *v, int j, int k)
 	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
 	unsigned p = i ^ j;
 	if (p > i) {
-		float a = v[i], b = v[p]; //! unanalysed (not yet: i ^ j (xor by a parameter))
+		float a = v[i], b = v[p];
 		bool up = (i & k) == 0;
 		if ((a > b) == up) {
 			v[i] = b;
-			v[p] = a; //! unanalysed
+			v[p] = a;
 		}
 	}
 }

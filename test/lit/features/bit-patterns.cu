@@ -80,8 +80,10 @@ extern "C" __global__ void chunks(const double *in, double *out, int n, int chun
 	out[blockIdx.x * blockDim.x + threadIdx.x] = sq;
 }
 
-// i ^ j by a parameter: no quasi-affine form (j need not be a power of two)
-// PARTNER: "analysable": false, "reason": "bitwise 'xor' of two variables"
+// i ^ j by a parameter: read as i + j - 2*j*((i / j) % 2), with j marked
+// power_of_two (the core refuses other values; features/param-bits.cu)
+// PARTNER: { "name": "j", "power_of_two": true }
+// PARTNER-NOT: "analysable": false
 extern "C" __global__ void partner(float *v, int j)
 {
 	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
