@@ -1,12 +1,15 @@
 /* Integer IR values as polynomials (poly.h): constants, arguments,
  * arithmetic, casts, min/max, bit operations (bitops.c), comparisons and
- * selects as values (indicator.c), induction and alternating variables of
+ * selects as values (indicator.c; min, max and clamps: select.c), integers
+ * computed from float constants (float_const.c), induction and alternating variables of
  * loop headers, merges, special registers (sreg.c) and loaded values as data
  * atoms; memoised per value, with the reason (k->why) when a value is not
  * affine. */
 #include "eval.h"
 #include "bitops.h"
 #include "indicator.h"
+#include "float_const.h"
+#include "select.h"
 #include "sreg.h"
 
 #include <stdio.h>
@@ -288,58 +291,6 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 	return fail(k, "value computed from a comparison");
 }
 
-/* Whether v is a call to llvm.smin/umin (1) or smax/umax (2); 0: neither. */
-static int minmax_call(LLVMValueRef v)
-{
-	if (!LLVMIsACallInst(v))
-		return 0;
-	const char *n = wp_callee_name(v);
-	if (strncmp(n, "llvm.smin.", 10) == 0 || strncmp(n, "llvm.umin.", 10) == 0)
-		return 1;
-	return strncmp(n, "llvm.smax.", 10) == 0 || strncmp(n, "llvm.umax.", 10) == 0 ? 2 : 0;
-}
-
-/* InstCombine's clamp of y: select(c, L, min(y, hi)) is max(L, min(y, hi))
- * and select(c, L, max(y, lo)) is min(L, max(y, lo)) (either arm order)
- * when c holds exactly where the bound arm wins: y < L (y > L for the
- * upper bound). With D = a - b of the signed comparison c, the bound arm is
- * taken iff D' <= -1, D' one of D, D - 1, -D, -D - 1 by predicate and arm;
- * it must equal y - L (L - y). The test on i stands for the one on
- * i + k (`i < 3` for `i - 3 < 0`). Equal where hi >= L (lo <= L), which a
- * clamp's bounds are (an assumption). NULL: not this shape. */
-static wp_poly *clamp_select(K *k, LLVMValueRef v, LLVMValueRef cnd, LLVMValueRef t, LLVMValueRef f)
-{
-	wp_atoms *at = &k->at;
-	LLVMIntPredicate p = LLVMGetICmpPredicate(cnd);
-	if (p != LLVMIntSLT && p != LLVMIntSLE && p != LLVMIntSGT && p != LLVMIntSGE)
-		return NULL;
-	int kind_t = minmax_call(t), kind_f = minmax_call(f);
-	if (!kind_t == !kind_f)
-		return NULL; /* one arm the bound, the other the inner min or max */
-	int bound_when_true = kind_f != 0;
-	LLVMValueRef inner = bound_when_true ? f : t;
-	int below = (bound_when_true ? kind_f : kind_t) == 1; /* inner min: clamped below */
-	wp_poly *d = wp_sub(at, wp_opnd(k, cnd, 0), wp_opnd(k, cnd, 1));
-	wp_poly *bound = wp_opnd(k, v, bound_when_true ? 1 : 2);
-	if (!d || !bound)
-		return NULL;
-	int lt = p == LLVMIntSLT || p == LLVMIntSLE, strict = p == LLVMIntSLT || p == LLVMIntSGT;
-	/* bound arm iff D' <= -1 */
-	wp_poly *dd = lt == bound_when_true ? d : wp_scale(at, d, -1);
-	if (dd && strict != bound_when_true)
-		dd = wp_sub(at, dd, wp_const(at, 1));
-	for (unsigned i = 0; dd && i < 2; i++) {
-		wp_poly *y = wp_opnd(k, inner, i);
-		wp_poly *e = y ? (below ? wp_sub(at, y, bound) : wp_sub(at, bound, y)) : NULL;
-		if (e && wp_equal(e, dd)) {
-			wp_assume(k, "a select%s read as a clamp, its upper bound taken >= its lower bound",
-				wp_where(k, v));
-			return wp_minmax(at, bound, wp_opnd(k, v, bound_when_true ? 2 : 1), below);
-		}
-	}
-	return NULL;
-}
-
 /* select(c, t, f) of values whose difference d is free of thread, block and
  * loop variables: f + d*[c]. */
 static wp_poly *select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f)
@@ -502,30 +453,31 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	case LLVMFreeze:
 		return wp_opnd(k, v, 0);
 	case LLVMSelect: {
-		LLVMValueRef cnd = LLVMGetOperand(v, 0), t = LLVMGetOperand(v, 1), f = LLVMGetOperand(v, 2);
-		if (LLVMIsAICmpInst(cnd)) {
-			LLVMValueRef a = LLVMGetOperand(cnd, 0), b = LLVMGetOperand(cnd, 1);
-			LLVMIntPredicate p = LLVMGetICmpPredicate(cnd);
-			int lt = p == LLVMIntSLT || p == LLVMIntULT || p == LLVMIntSLE || p == LLVMIntULE;
-			int gt = p == LLVMIntSGT || p == LLVMIntUGT || p == LLVMIntSGE || p == LLVMIntUGE;
-			if ((lt || gt) && ((t == a && f == b) || (t == b && f == a))) {
-				int is_max = (t == a) == gt;
-				return wp_minmax(at, wp_opnd(k, v, 1), wp_opnd(k, v, 2), is_max);
-			}
-			wp_poly *c = clamp_select(k, v, cnd, t, f);
-			if (c)
-				return c;
-		}
 		wp_poly *pt = wp_opnd(k, v, 1), *pf = wp_opnd(k, v, 2);
-		if (pt && pf && wp_equal(pt, pf))
+		if (!pt || !pf)
+			return NULL;
+		if (wp_equal(pt, pf))
 			return pt;
-		return pt && pf ? select_value(k, v, pt, pf) : NULL;
+		LLVMValueRef cnd = LLVMGetOperand(v, 0);
+		if (LLVMIsAICmpInst(cnd)) {
+			/* min, max and clamps read the compared values and a min/max
+			 * arm's operands, which need not be affine where it is none */
+			const char *why = k->why;
+			LLVMValueRef arm = wp_select_minmax_arm(v);
+			wp_select_parts parts = {v, pt, pf, wp_opnd(k, cnd, 0), wp_opnd(k, cnd, 1),
+				{arm ? wp_opnd(k, arm, 0) : NULL, arm ? wp_opnd(k, arm, 1) : NULL}};
+			k->why = why;
+			wp_poly *m = parts.a && parts.b ? wp_select_minmax(k, &parts) : NULL;
+			if (m)
+				return m;
+		}
+		return select_value(k, v, pt, pf);
 	}
 	case LLVMCall: {
 		const char *n = wp_callee_name(v);
 		if (strncmp(n, "llvm.nvvm.read.ptx.sreg.", 24) == 0)
 			return wp_sreg(k, n);
-		int mm = minmax_call(v);
+		int mm = wp_minmax_call(v);
 		if (mm)
 			return wp_minmax(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1), mm == 2);
 		/* max(x - 1, 0) of unsigned x becomes usub.sat(x, 1); a saturating
@@ -560,6 +512,9 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	}
 	case LLVMFPToUI:
 	case LLVMFPToSI: {
+		int64_t c;
+		if (wp_float_const_int(k, v, &c))
+			return wp_const(at, c);
 		/* an integer computed from floating-point data (a shift scaled from
 		 * a table): a data atom, free of tid.x when its operands are */
 		char *l = wp_loc_of(k, v);

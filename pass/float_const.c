@@ -1,0 +1,118 @@
+/* Integers computed through floating point from constants: after unrolling,
+ * `(int)__powf(2, level)` is ex2.approx(lg2.approx(2.0) * 3.0) with every
+ * operand known, a stride the address needs. The value is computed in
+ * double with exact exp2/log2; a result within 1e-6 of an integer is that
+ * integer (the approximate intrinsics are exact at integers on the GPU:
+ * stated as an assumption), else it is truncated as fptosi does. */
+#include "float_const.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_DEPTH 24
+
+static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx);
+
+static int fold_call(K *k, LLVMValueRef v, int depth, double *out, int *approx)
+{
+	const char *n = wp_callee_name(v);
+	unsigned nargs = LLVMGetNumArgOperands(v);
+	double a = 0, b = 0;
+	if (nargs < 1 || !fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx))
+		return 0;
+	if (strncmp(n, "llvm.nvvm.ex2.approx.", 21) == 0) {
+		*approx = 1;
+		*out = exp2(a);
+	} else if (strncmp(n, "llvm.nvvm.lg2.approx.", 21) == 0) {
+		*approx = 1;
+		if (a <= 0)
+			return 0;
+		*out = log2(a);
+	} else if (strncmp(n, "llvm.exp2.", 10) == 0) {
+		*out = exp2(a);
+	} else if (strncmp(n, "llvm.log2.", 10) == 0) {
+		if (a <= 0)
+			return 0;
+		*out = log2(a);
+	} else if (strncmp(n, "llvm.pow.", 9) == 0 && nargs >= 2 &&
+		   fold(k, LLVMGetOperand(v, 1), depth + 1, &b, approx)) {
+		*out = pow(a, b);
+	} else if (strncmp(n, "llvm.floor.", 11) == 0) {
+		*out = floor(a);
+	} else if (strncmp(n, "llvm.ceil.", 10) == 0) {
+		*out = ceil(a);
+	} else if (strncmp(n, "llvm.trunc.", 11) == 0) {
+		*out = trunc(a);
+	} else {
+		return 0;
+	}
+	return isfinite(*out);
+}
+
+static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx)
+{
+	if (depth > MAX_DEPTH)
+		return 0;
+	if (LLVMIsAConstantFP(v)) {
+		LLVMBool lost;
+		*out = LLVMConstRealGetDouble(v, &lost);
+		return isfinite(*out);
+	}
+	if (!LLVMIsAInstruction(v))
+		return 0;
+	LLVMOpcode op = LLVMGetInstructionOpcode(v);
+	double a = 0, b = 0;
+	switch (op) {
+	case LLVMSIToFP:
+	case LLVMUIToFP: {
+		/* an unrolled loop's counter is a constant by now */
+		LLVMValueRef x = LLVMGetOperand(v, 0);
+		if (!LLVMIsAConstantInt(x) || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 64)
+			return 0;
+		*out = op == LLVMSIToFP ? (double)LLVMConstIntGetSExtValue(x) :
+			(double)LLVMConstIntGetZExtValue(x);
+		return 1;
+	}
+	case LLVMFPExt:
+	case LLVMFPTrunc:
+		return fold(k, LLVMGetOperand(v, 0), depth + 1, out, approx);
+	case LLVMFNeg:
+		if (!fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx))
+			return 0;
+		*out = -a;
+		return 1;
+	case LLVMFAdd:
+	case LLVMFSub:
+	case LLVMFMul:
+	case LLVMFDiv:
+		if (!fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx) ||
+		    !fold(k, LLVMGetOperand(v, 1), depth + 1, &b, approx))
+			return 0;
+		*out = op == LLVMFAdd ? a + b : op == LLVMFSub ? a - b : op == LLVMFMul ? a * b : a / b;
+		return isfinite(*out);
+	case LLVMCall:
+		return fold_call(k, v, depth, out, approx);
+	default:
+		return 0;
+	}
+}
+
+int wp_float_const_int(K *k, LLVMValueRef cvt, int64_t *out)
+{
+	double x;
+	int approx = 0;
+	if (!fold(k, LLVMGetOperand(cvt, 0), 0, &x, &approx))
+		return 0;
+	double r = nearbyint(x);
+	if (fabs(x - r) <= 1e-6 * fmax(1.0, fabs(r)))
+		x = r;
+	else
+		x = trunc(x);
+	if (!(fabs(x) < 9.2e18) || (LLVMGetInstructionOpcode(cvt) == LLVMFPToUI && x < 0))
+		return 0;
+	*out = (int64_t)x;
+	if (approx)
+		wp_assume(k, "floating-point constants through approximate exp2/log2 (__powf) taken as "
+			"exact%s (value %lld)", wp_where(k, cvt), (long long)*out);
+	return 1;
+}
