@@ -81,6 +81,28 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 	return 0;
 }
 
+/* Whether the loop's bounds read a block coordinate, themselves or through
+ * the loops whose variables they use: then blocks with equal keys may run
+ * it differently (loop_signature evaluates outer loops at one value only).
+ * A triangular loop under a loop of fixed bounds runs alike in every block. */
+static int loop_bounds_see_block(const launch *l, const km_loop *loop, int depth)
+{
+	if (depth > EXPR_MAX_LOOPS)
+		return 1;
+	for (int d = 0; d < 3; d++)
+		if (expr_uses_symbol(loop->lower, sym_ctaid_x + d) ||
+		    (loop->upper && expr_uses_symbol(loop->upper, sym_ctaid_x + d)))
+			return 1;
+	for (int i = 0; i < l->kernel->n_loops; i++) {
+		const km_loop *outer = &l->kernel->loops[i];
+		if (outer != loop && (expr_uses_symbol(loop->lower, outer->sym) ||
+		    (loop->upper && expr_uses_symbol(loop->upper, outer->sym))) &&
+		    loop_bounds_see_block(l, outer, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether quasi-affine access b is access a moved by a constant: their lanes
  * are active together and their addresses differ by the same amount. */
 static int quasi_translates(const bound_access *a, const bound_access *b)
@@ -124,7 +146,8 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			ev->cached = 0;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
-			if (!bl->constant && loop_bounds_use_loops(l, bl->src))
+			if (!bl->constant && loop_bounds_use_loops(l, bl->src) &&
+			    loop_bounds_see_block(l, bl->src, 0))
 				ev->cached = 0;
 		}
 		int full = 0;

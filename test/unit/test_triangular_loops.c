@@ -1,0 +1,84 @@
+/* Loops whose bounds use an outer loop's variable (a triangular solve's
+ * `for (j = 0; j < i; j++)`): where those bounds see no block coordinate,
+ * directly or through the outer loops, every block runs them alike, so
+ * blocks still group into classes (cache/block_eval.c,
+ * loop_bounds_see_block). Checked against lane-by-lane evaluation; a
+ * triangle whose outer bound moves with the block keeps every block its own
+ * class. */
+#include "reference_path.h"
+
+#include "check.h"
+
+/* Each of 64 rows (one thread each) reads a[row][0..i) for i = 0..7, and a
+ * guard on the thread keeps the last 8 rows out. `upper` is the outer loop's
+ * bound. */
+static warpest_kernel *triangle(warpest_ctx *ctx, const char *upper)
+{
+	char doc[2048];
+	snprintf(doc, sizeof(doc),
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"tri\",\n"
+		" \"params\": [{\"name\": \"n\", \"value\": 4096}], \"threads\": {\"x\": \"n\"},\n"
+		" \"defs\": {\"row\": \"tid.x + ctaid.x*ntid.x\"},\n"
+		" \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": \"%s\"},\n"
+		"            {\"var\": \"j\", \"lower\": \"0\", \"upper\": \"i\"}],\n"
+		" \"fields\": [{\"name\": \"a\", \"elem_bytes\": 4}, {\"name\": \"x\", \"elem_bytes\": 4}],\n"
+		" \"accesses\": [\n"
+		"   {\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"row*8 + j\"],\n"
+		"    \"loops\": [\"i\", \"j\"], \"guard\": \"tid.x < ntid.x - 8\"},\n"
+		"   {\"field\": \"x\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"j\"], \"loops\": [\"i\", \"j\"]},\n"
+		"   {\"field\": \"x\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"row*8 + i\"], \"loops\": [\"i\"]}]}",
+		upper);
+	return warpest_kernel_read_string(ctx, doc, "triangle.json");
+}
+
+static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *upper, int grouped)
+{
+	warpest_kernel *k = triangle(ctx, upper);
+	CHECK(k != NULL, "model with outer bound '%s' reads: %s", upper, k ? "" : warpest_ctx_last_error(ctx));
+	if (!k)
+		return;
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 64;
+	warpest_estimate *q, *r;
+	estimate_both(ctx, k, hw, &c, &q, &r);
+	CHECK(q && r, "outer bound '%s': both paths estimate: %s", upper, warpest_ctx_last_error(ctx));
+	if (q && r) {
+		/* 4096 threads in 64 blocks of 64. Grouped: blocks differ only in
+		 * their offset's residue mod 128 B (row*8 floats = 32 B a row, 64
+		 * rows = 2048 B a block: one residue), so one class; else one class
+		 * per block, 64. */
+		if (grouped)
+			CHECK(q->mem.n_classes <= 2, "outer bound '%s': %d classes (at most 2)", upper,
+				q->mem.n_classes);
+		else
+			CHECK(q->mem.n_classes == 64, "outer bound '%s': %d classes (64, one a block)", upper,
+				q->mem.n_classes);
+		CHECK(same_figures(q, r), "outer bound '%s': the reference figures (L2 load %.0f/%.0f B)",
+			upper, q->summary.l2_load_bytes, r->summary.l2_load_bytes);
+		/* i = 0..7 gives 0+1+...+7 = 28 inner iterations a thread; 56 of
+		 * the 64 threads of a block pass the guard: 64 blocks * 56 * 28 =
+		 * 100352 lanes of the load of a[] */
+		if (grouped)
+			CHECK(q->access[0].lanes == 100352.0, "a[] lanes: %.0f (64 * 56 * 28 = 100352)",
+				q->access[0].lanes);
+	}
+	warpest_estimate_free(q);
+	warpest_estimate_free(r);
+	warpest_kernel_free(k);
+}
+
+int main(void)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *hw = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm");
+	CHECK(hw != NULL, "h100-sxm table: %s", hw ? "" : warpest_ctx_last_error(ctx));
+	if (hw) {
+		compare(ctx, hw, "8", 1);
+		/* the triangle's size follows the block: min(ctaid.x, 7) + 1 */
+		compare(ctx, hw, "min(ctaid.x, 7) + 1", 0);
+	}
+	warpest_hw_free(hw);
+	warpest_ctx_free(ctx);
+	return check_summary();
+}
