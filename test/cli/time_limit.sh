@@ -13,23 +13,24 @@ trap 'rm -rf "$tmp"' EXIT
 # threads (400 waves of 864 on a100-40gb), 16 copies a thread: wave classes
 # leave 3 waves and the 2 each walk looks back at, block by block. Without a
 # limit the estimate and its 2 neighbours took 12.6 s on the development
-# machine, so about 4 s for the estimate, far past 300 ms on any machine.
-# (One copy took 0.35 s and fit 300 ms on a faster CI machine.)
+# machine, so about 4 s for the estimate, far past 1000 ms on any machine.
+# (One copy took 0.35 s and fit 300 ms on a faster CI machine; 300 ms was
+# the limit until, under ASan on two loaded cores, even the sample missed it.)
 dnf_copy_model "$tmp/copy16.json" 345600 16
 args=(estimate --gpu a100-40gb --registers 32 --work-limit 0)
 
-"$warpest" "${args[@]}" "$tmp/copy16.json" --time-limit 300 >"$tmp/text" 2>&1
+"$warpest" "${args[@]}" "$tmp/copy16.json" --time-limit 1000 >"$tmp/text" 2>&1
 rc=$?
-[ $rc -eq 0 ] && grep -q '^prediction' "$tmp/text" && ok "300 ms: an estimate" ||
-	bad "300 ms: exit $rc: $(head -5 "$tmp/text")"
+[ $rc -eq 0 ] && grep -q '^prediction' "$tmp/text" && ok "1000 ms: an estimate" ||
+	bad "1000 ms: exit $rc: $(head -5 "$tmp/text")"
 grep -qE '^blocks: sampled [0-9]+ of 864 per wave' "$tmp/text" &&
-	ok "300 ms: $(grep '^blocks:' "$tmp/text")" || bad "300 ms: no sampling line"
-grep -q 'did not fit the time limit (300 ms): blocks sampled' "$tmp/text" &&
-	ok "300 ms: the assumption names the limit" || bad "300 ms: no time-limit assumption"
+	ok "1000 ms: $(grep '^blocks:' "$tmp/text")" || bad "1000 ms: no sampling line"
+grep -q 'did not fit the time limit (1000 ms): blocks sampled' "$tmp/text" &&
+	ok "1000 ms: the assumption names the limit" || bad "1000 ms: no time-limit assumption"
 # every thread copies 16 floats, no reuse: 16*4 = 64 B read per thread, and
 # 345600*256 = 88473600 threads * 64 B = 5.662 GB per launch, sampled or not
-grep -qE 'DRAM load +64\.00 B +5\.66 GB' "$tmp/text" && ok "300 ms: DRAM load 64 B a thread, 5.66 GB" ||
-	bad "300 ms: DRAM load: $(grep 'DRAM load' "$tmp/text")"
+grep -qE 'DRAM load +64\.00 B +5\.66 GB' "$tmp/text" && ok "1000 ms: DRAM load 64 B a thread, 5.66 GB" ||
+	bad "1000 ms: DRAM load: $(grep 'DRAM load' "$tmp/text")"
 
 # past the whole limit at the first look at the clock: the smallest
 # sample (2 blocks a wave) of the one-copy kernel fits between two looks
