@@ -3,7 +3,8 @@
  * loops (the others are taken at their first iteration and counted by their
  * trip count, with an assumption) and at most 64 parameters (those no
  * expression names are left out). Works on the JSON text of expressions:
- * a dropped loop variable is replaced by 0 wherever it appears as a word. */
+ * a dropped loop variable is replaced by its lower bound (its first
+ * iteration) wherever it appears as a word. */
 #include "internal.h"
 
 #include <ctype.h>
@@ -29,49 +30,75 @@ static int names(const char *text, const char *word)
 	return 0;
 }
 
-/* `text` with every whole-word occurrence of the dropped names replaced by 0 (malloc'd). */
-static char *zero_names(const char *text, char **drop, int nd)
+/* `text` with every whole-word occurrence of name[d] replaced by "(value[d])"
+ * (malloc'd). */
+static char *subst_names(const char *text, char **name, char **value, int nd)
 {
 	size_t len = strlen(text), cap = len + 1, n = 0;
 	char *out = malloc(cap);
-	for (size_t i = 0; i < len;) {
+	for (size_t i = 0; out && i < len;) {
 		int hit = -1;
 		if (i == 0 || !is_word(text[i - 1]))
 			for (int d = 0; d < nd && hit < 0; d++) {
-				size_t l = strlen(drop[d]);
-				if (strncmp(text + i, drop[d], l) == 0 && !is_word(text[i + l]))
+				size_t l = strlen(name[d]);
+				if (strncmp(text + i, name[d], l) == 0 && !is_word(text[i + l]))
 					hit = d;
 			}
-		if (hit >= 0) {
-			out[n++] = '0';
-			i += strlen(drop[hit]);
+		const char *put = hit >= 0 ? value[hit] : NULL;
+		size_t add = put ? strlen(put) + 2 : 1;
+		if (n + add + 1 > cap) {
+			cap = 2 * cap + add;
+			char *grown = realloc(out, cap);
+			if (!grown) {
+				free(out);
+				return NULL;
+			}
+			out = grown;
+		}
+		if (put) {
+			n += (size_t)sprintf(out + n, "(%s)", put);
+			i += strlen(name[hit]);
 		} else {
 			out[n++] = text[i++];
 		}
 	}
-	out[n] = 0;
+	if (out)
+		out[n] = 0;
 	return out;
 }
 
-static void zero_key(json_object *o, const char *key, char **drop, int nd)
+static void subst_key(json_object *o, const char *key, char **name, char **value, int nd)
 {
 	json_object *v;
 	if (!json_object_object_get_ex(o, key, &v))
 		return;
 	if (json_object_is_type(v, json_type_string)) {
-		char *s = zero_names(json_object_get_string(v), drop, nd);
-		json_object_object_add(o, key, json_object_new_string(s));
+		char *s = subst_names(json_object_get_string(v), name, value, nd);
+		if (s)
+			json_object_object_add(o, key, json_object_new_string(s));
 		free(s);
 	} else if (json_object_is_type(v, json_type_array)) {
 		for (size_t i = 0; i < json_object_array_length(v); i++) {
 			json_object *e = json_object_array_get_idx(v, i);
 			if (!json_object_is_type(e, json_type_string))
 				continue;
-			char *s = zero_names(json_object_get_string(e), drop, nd);
-			json_object_array_put_idx(v, i, json_object_new_string(s));
+			char *s = subst_names(json_object_get_string(e), name, value, nd);
+			if (s)
+				json_object_array_put_idx(v, i, json_object_new_string(s));
 			free(s);
 		}
 	}
+}
+
+/* A constant of the model's text ("12"), or 0 when it is none. */
+static int constant_text(json_object *o, const char *key, long long *v)
+{
+	json_object *x;
+	char *end;
+	if (!json_object_object_get_ex(o, key, &x) || !json_object_is_type(x, json_type_string))
+		return 0;
+	*v = strtoll(json_object_get_string(x), &end, 10);
+	return *json_object_get_string(x) && !*end;
 }
 
 /* Loops of o's "loops" list that are dropped, and the product of their trip counts. */
@@ -135,32 +162,59 @@ static void conform_loops(json_object *m)
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
-	char **drop = malloc((size_t)nl * sizeof(char *));
+	/* what each dropped symbol becomes (names and values owned here): a
+	 * loop's variable its lower bound (its first iteration), a geometric
+	 * loop's count 0 and its 'also' variables their own lower bounds */
+	int cap_sub = 8 * nl;
+	char **drop = malloc((size_t)nl * sizeof(char *)), **sub = malloc((size_t)cap_sub * sizeof(char *)),
+	     **sub_value = malloc((size_t)cap_sub * sizeof(char *));
 	double *trips = malloc((size_t)nl * sizeof(double));
 	unsigned char *dropped = calloc((size_t)nl, 1);
-	int nd = 0;
+	int nd = 0, ns = 0;
 	char text[1024];
 	size_t tn = (size_t)snprintf(text, sizeof text, "the kernel has %d loops, the model at most %d: loops", nl,
 		WP_MAX_LOOPS);
 	for (int i = WP_MAX_LOOPS; i < nl; i++) {
 		json_object *l = json_object_array_get_idx(loops, (size_t)order[i]);
-		json_object *up, *tc;
+		json_object *lo, *tc, *cnt, *also;
+		long long up, low = 0;
 		double t = 1;
-		if (json_object_object_get_ex(l, "upper", &up)) {
-			char *end;
-			long long v = strtoll(json_object_get_string(up), &end, 10);
-			if (!*end && v > 0)
-				t = (double)v;
-		} else if (json_object_object_get_ex(l, "trip_count", &tc)) {
+		int low_known = !json_object_object_get_ex(l, "lower", &lo) || constant_text(l, "lower", &low);
+		if (constant_text(l, "upper", &up) && low_known && up > low)
+			t = (double)(up - low);
+		else if (json_object_object_get_ex(l, "trip_count", &tc))
 			t = (double)json_object_get_int64(tc);
-		}
 		drop[nd] = strdup(json_object_get_string(json_object_object_get(l, "var")));
 		trips[nd] = t;
 		dropped[order[i]] = 1;
+		sub[ns] = strdup(drop[nd]);
+		sub_value[ns++] = strdup(json_object_object_get_ex(l, "lower", &lo) ? json_object_get_string(lo) : "0");
+		if (json_object_object_get_ex(l, "count", &cnt)) {
+			sub[ns] = strdup(json_object_get_string(cnt));
+			sub_value[ns++] = strdup("0");
+		}
+		for (size_t a = 0; json_object_object_get_ex(l, "also", &also) &&
+		     a < json_object_array_length(also) && ns < cap_sub; a++) {
+			json_object *e = json_object_array_get_idx(also, a), *ev, *el;
+			if (!json_object_object_get_ex(e, "var", &ev) || !json_object_object_get_ex(e, "lower", &el))
+				continue;
+			sub[ns] = strdup(json_object_get_string(ev));
+			sub_value[ns++] = strdup(json_object_get_string(el));
+		}
 		if (tn < sizeof text)
 			tn += (size_t)snprintf(text + tn, sizeof text - tn, "%s %s", nd ? "," : "", drop[nd]);
 		nd++;
 	}
+	/* a lower bound may name another dropped symbol: substitute until none
+	 * is left (bounds name only loops listed before, so ns passes do) */
+	for (int pass = 0; pass < ns; pass++)
+		for (int d = 0; d < ns; d++) {
+			char *v = subst_names(sub_value[d], sub, sub_value, ns);
+			if (v) {
+				free(sub_value[d]);
+				sub_value[d] = v;
+			}
+		}
 	if (tn < sizeof text)
 		snprintf(text + tn, sizeof text - tn, " are taken at their first iteration, their accesses and "
 			"operations counted by their constant trip count (1 when unknown)");
@@ -168,7 +222,8 @@ static void conform_loops(json_object *m)
 	for (int l = 0; l < nl; l++)
 		if (!dropped[l]) {
 			json_object *lo = json_object_get(json_object_array_get_idx(loops, (size_t)l));
-			zero_key(lo, "upper", drop, nd);
+			subst_key(lo, "lower", sub, sub_value, ns);
+			subst_key(lo, "upper", sub, sub_value, ns);
 			json_object_array_add(kept, lo);
 		}
 	json_object_object_add(m, "loops", kept);
@@ -179,9 +234,9 @@ static void conform_loops(json_object *m)
 			int64_t cnt = json_object_object_get_ex(a, "count", &c) ? json_object_get_int64(c) : 1;
 			json_object_object_add(a, "count", json_object_new_int64(cnt * (int64_t)mult));
 		}
-		zero_key(a, "index", drop, nd);
-		zero_key(a, "offset", drop, nd);
-		zero_key(a, "guard", drop, nd);
+		subst_key(a, "index", sub, sub_value, ns);
+		subst_key(a, "offset", sub, sub_value, ns);
+		subst_key(a, "guard", sub, sub_value, ns);
 	}
 	if (json_object_object_get_ex(m, "ops", &ops) && json_object_is_type(ops, json_type_array))
 		for (size_t i = 0; i < json_object_array_length(ops); i++) {
@@ -190,10 +245,16 @@ static void conform_loops(json_object *m)
 			json_object_object_foreach(e, key, val) if (strcmp(key, "loops") != 0 && mult > 1)
 				json_object_set_int64(val, json_object_get_int64(val) * (int64_t)mult);
 		}
-	zero_key(m, "guard", drop, nd);
+	subst_key(m, "guard", sub, sub_value, ns);
 	add_assumption(m, text);
+	for (int d = 0; d < ns; d++) {
+		free(sub[d]);
+		free(sub_value[d]);
+	}
 	for (int d = 0; d < nd; d++)
 		free(drop[d]);
+	free(sub);
+	free(sub_value);
 	free(drop);
 	free(trips);
 	free(dropped);
