@@ -4,15 +4,18 @@
  * blocks still group into classes (cache/block_eval.c,
  * loop_bounds_see_block). Checked against lane-by-lane evaluation; a
  * triangle whose outer bound moves with the block keeps every block its own
- * class. */
+ * class. Guards and addresses of no form the key captures (floor division of
+ * a loop variable) keep blocks apart only where they read the block. */
 #include "reference_path.h"
 
 #include "check.h"
 
 /* Each of 64 rows (one thread each) reads a[row][0..i) for i = 0..7, and a
  * guard on the thread keeps the last 8 rows out. `upper` is the outer loop's
- * bound. */
-static warpest_kernel *triangle(warpest_ctx *ctx, const char *upper)
+ * bound; `column` the column read in the inner loop, and `guard` a further
+ * guard on it (an unrolled remainder's even part: 2*(j / 2), j % 2 == 0). */
+static warpest_kernel *triangle_with(warpest_ctx *ctx, const char *upper, const char *column,
+	const char *guard)
 {
 	char doc[2048];
 	snprintf(doc, sizeof(doc),
@@ -23,12 +26,17 @@ static warpest_kernel *triangle(warpest_ctx *ctx, const char *upper)
 		"            {\"var\": \"j\", \"lower\": \"0\", \"upper\": \"i\"}],\n"
 		" \"fields\": [{\"name\": \"a\", \"elem_bytes\": 4}, {\"name\": \"x\", \"elem_bytes\": 4}],\n"
 		" \"accesses\": [\n"
-		"   {\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"row*8 + j\"],\n"
-		"    \"loops\": [\"i\", \"j\"], \"guard\": \"tid.x < ntid.x - 8\"},\n"
+		"   {\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"row*8 + %s\"],\n"
+		"    \"loops\": [\"i\", \"j\"], \"guard\": \"tid.x < ntid.x - 8%s\"},\n"
 		"   {\"field\": \"x\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"j\"], \"loops\": [\"i\", \"j\"]},\n"
 		"   {\"field\": \"x\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"row*8 + i\"], \"loops\": [\"i\"]}]}",
-		upper);
+		upper, column, guard);
 	return warpest_kernel_read_string(ctx, doc, "triangle.json");
+}
+
+static warpest_kernel *triangle(warpest_ctx *ctx, const char *upper)
+{
+	return triangle_with(ctx, upper, "j", "");
 }
 
 static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *upper, int grouped)
@@ -68,6 +76,40 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *upper, i
 	warpest_kernel_free(k);
 }
 
+/* A guard and an address of no form the key captures (floor division by a
+ * constant of a loop variable) are evaluated lane by lane in each class;
+ * they keep blocks apart only where they read the block's coordinates. */
+static void unkeyed(warpest_ctx *ctx, const warpest_hw *hw, const char *column, const char *guard,
+	int grouped)
+{
+	warpest_kernel *k = triangle_with(ctx, "8", column, guard);
+	CHECK(k != NULL, "column '%s': reads: %s", column, k ? "" : warpest_ctx_last_error(ctx));
+	if (!k)
+		return;
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 64;
+	warpest_estimate *q, *r;
+	estimate_both(ctx, k, hw, &c, &q, &r);
+	CHECK(q && r, "column '%s': both paths estimate: %s", column, warpest_ctx_last_error(ctx));
+	if (q && r) {
+		if (grouped)
+			CHECK(q->mem.n_classes <= 2, "column '%s': %d classes (at most 2)", column,
+				q->mem.n_classes);
+		else
+			CHECK(q->mem.n_classes == 64, "column '%s': %d classes (64)", column, q->mem.n_classes);
+		CHECK(same_figures(q, r), "column '%s': the reference figures (L2 load %.0f/%.0f B)",
+			column, q->summary.l2_load_bytes, r->summary.l2_load_bytes);
+		/* even j only: j = 0, 2, 4, 6 run for i > j, 7 + 5 + 3 + 1 = 16 of
+		 * the 28 iterations: 64 * 56 * 16 = 57344 lanes */
+		CHECK(q->access[0].lanes == 57344.0, "column '%s': a[] lanes %.0f (64 * 56 * 16 = 57344)",
+			column, q->access[0].lanes);
+	}
+	warpest_estimate_free(q);
+	warpest_estimate_free(r);
+	warpest_kernel_free(k);
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -77,6 +119,9 @@ int main(void)
 		compare(ctx, hw, "8", 1);
 		/* the triangle's size follows the block: min(ctaid.x, 7) + 1 */
 		compare(ctx, hw, "min(ctaid.x, 7) + 1", 0);
+		unkeyed(ctx, hw, "2*(j / 2)", " && j % 2 == 0", 1);
+		/* the same guard with the block in it: every block apart */
+		unkeyed(ctx, hw, "2*(j / 2)", " && (j + 2*ctaid.x) % 2 == 0", 0);
 	}
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);

@@ -81,6 +81,15 @@ static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 	return 0;
 }
 
+/* Whether e (NULL: none) reads a block coordinate. */
+static int expr_uses_block(const expr *e)
+{
+	for (int d = 0; e && d < 3; d++)
+		if (expr_uses_symbol(e, sym_ctaid_x + d))
+			return 1;
+	return 0;
+}
+
 /* Whether the loop's bounds read a block coordinate, themselves or through
  * the loops whose variables they use: then blocks with equal keys may run
  * it differently (loop_signature evaluates outer loops at one value only).
@@ -141,8 +150,14 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	}
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
-		if ((!b->guard_linear && !b->guard_dnf && !b->guard_quasi) ||
-		    (b->src->analysable && !b->linear && !b->quasi))
+		/* a guard or address of no form the key captures is evaluated
+		 * lane by lane in each class; it keeps blocks apart only where it
+		 * reads the block's coordinates (the unrolled remainder of a
+		 * triangular loop, (it0 / 2) * 2, reads only loops and threads) */
+		if (!b->guard_linear && !b->guard_dnf && !b->guard_quasi &&
+		    (expr_uses_block(b->src->guard) || expr_uses_block(l->kernel->guard)))
+			ev->cached = 0;
+		if (b->src->analysable && !b->linear && !b->quasi && expr_uses_block(b->src->offset))
 			ev->cached = 0;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
