@@ -10,21 +10,29 @@
 #include <string.h>
 
 #define MAX_DEPTH 24
+/* Operands visited at most per fold: the operands form a DAG, and
+ * x1 = x0 + x0, x2 = x1 + x1, ... would be visited 2^depth times */
+#define MAX_VISITS 1024
 
-static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx);
+typedef struct folding {
+	int approx;  /* an approximate intrinsic was taken as exact */
+	int visits;
+} folding;
 
-static int fold_call(K *k, LLVMValueRef v, int depth, double *out, int *approx)
+static int fold(folding *st, LLVMValueRef v, int depth, double *out);
+
+static int fold_call(folding *st, LLVMValueRef v, int depth, double *out)
 {
 	const char *n = wp_callee_name(v);
 	unsigned nargs = LLVMGetNumArgOperands(v);
 	double a = 0, b = 0;
-	if (nargs < 1 || !fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx))
+	if (nargs < 1 || !fold(st, LLVMGetOperand(v, 0), depth + 1, &a))
 		return 0;
 	if (strncmp(n, "llvm.nvvm.ex2.approx.", 21) == 0) {
-		*approx = 1;
+		st->approx = 1;
 		*out = exp2(a);
 	} else if (strncmp(n, "llvm.nvvm.lg2.approx.", 21) == 0) {
-		*approx = 1;
+		st->approx = 1;
 		if (a <= 0)
 			return 0;
 		*out = log2(a);
@@ -35,7 +43,7 @@ static int fold_call(K *k, LLVMValueRef v, int depth, double *out, int *approx)
 			return 0;
 		*out = log2(a);
 	} else if (strncmp(n, "llvm.pow.", 9) == 0 && nargs >= 2 &&
-		   fold(k, LLVMGetOperand(v, 1), depth + 1, &b, approx)) {
+		   fold(st, LLVMGetOperand(v, 1), depth + 1, &b)) {
 		*out = pow(a, b);
 	} else if (strncmp(n, "llvm.floor.", 11) == 0) {
 		*out = floor(a);
@@ -49,9 +57,9 @@ static int fold_call(K *k, LLVMValueRef v, int depth, double *out, int *approx)
 	return isfinite(*out);
 }
 
-static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx)
+static int fold(folding *st, LLVMValueRef v, int depth, double *out)
 {
-	if (depth > MAX_DEPTH)
+	if (depth > MAX_DEPTH || ++st->visits > MAX_VISITS)
 		return 0;
 	if (LLVMIsAConstantFP(v)) {
 		LLVMBool lost;
@@ -75,9 +83,9 @@ static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx)
 	}
 	case LLVMFPExt:
 	case LLVMFPTrunc:
-		return fold(k, LLVMGetOperand(v, 0), depth + 1, out, approx);
+		return fold(st, LLVMGetOperand(v, 0), depth + 1, out);
 	case LLVMFNeg:
-		if (!fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx))
+		if (!fold(st, LLVMGetOperand(v, 0), depth + 1, &a))
 			return 0;
 		*out = -a;
 		return 1;
@@ -85,13 +93,13 @@ static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx)
 	case LLVMFSub:
 	case LLVMFMul:
 	case LLVMFDiv:
-		if (!fold(k, LLVMGetOperand(v, 0), depth + 1, &a, approx) ||
-		    !fold(k, LLVMGetOperand(v, 1), depth + 1, &b, approx))
+		if (!fold(st, LLVMGetOperand(v, 0), depth + 1, &a) ||
+		    !fold(st, LLVMGetOperand(v, 1), depth + 1, &b))
 			return 0;
 		*out = op == LLVMFAdd ? a + b : op == LLVMFSub ? a - b : op == LLVMFMul ? a * b : a / b;
 		return isfinite(*out);
 	case LLVMCall:
-		return fold_call(k, v, depth, out, approx);
+		return fold_call(st, v, depth, out);
 	default:
 		return 0;
 	}
@@ -100,8 +108,8 @@ static int fold(K *k, LLVMValueRef v, int depth, double *out, int *approx)
 int wp_float_const_int(K *k, LLVMValueRef cvt, int64_t *out)
 {
 	double x;
-	int approx = 0;
-	if (!fold(k, LLVMGetOperand(cvt, 0), 0, &x, &approx))
+	folding st = {0, 0};
+	if (!fold(&st, LLVMGetOperand(cvt, 0), 0, &x))
 		return 0;
 	double r = nearbyint(x);
 	if (fabs(x - r) <= 1e-6 * fmax(1.0, fabs(r)))
@@ -111,7 +119,7 @@ int wp_float_const_int(K *k, LLVMValueRef cvt, int64_t *out)
 	if (!(fabs(x) < 9.2e18) || (LLVMGetInstructionOpcode(cvt) == LLVMFPToUI && x < 0))
 		return 0;
 	*out = (int64_t)x;
-	if (approx)
+	if (st.approx)
 		wp_assume(k, "floating-point constants through approximate exp2/log2 (__powf) taken as "
 			"exact%s (value %lld)", wp_where(k, cvt), (long long)*out);
 	return 1;
