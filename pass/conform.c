@@ -14,6 +14,7 @@
 
 #define WP_MAX_LOOPS 8 /* EXPR_MAX_LOOPS of the core */
 #define WP_MAX_MODEL_PARAMS 64
+#define MAX_SUBST_TEXT 1024 /* characters of a dropped symbol's value */
 
 static int is_word(char c)
 {
@@ -206,10 +207,16 @@ static void conform_loops(json_object *m)
 		nd++;
 	}
 	/* a lower bound may name another dropped symbol: substitute until none
-	 * is left (bounds name only loops listed before, so ns passes do) */
+	 * is left (bounds name only loops listed before, so ns passes do). A
+	 * value that grows past MAX_SUBST_TEXT (bounds naming each other twice
+	 * double at each pass) is taken as 0, as all of them once were. */
 	for (int pass = 0; pass < ns; pass++)
 		for (int d = 0; d < ns; d++) {
 			char *v = subst_names(sub_value[d], sub, sub_value, ns);
+			if (v && strlen(v) > MAX_SUBST_TEXT) {
+				free(v);
+				v = strdup("0");
+			}
 			if (v) {
 				free(sub_value[d]);
 				sub_value[d] = v;
