@@ -103,6 +103,11 @@ extern const char *const km_op_names[km_n_ops];
 int km_loop_syms(const km_loop *loop, int *syms);
 /* Whether e uses one of them. */
 int km_loop_used_by(const km_loop *loop, const expr *e);
+/* Whether v is 2^k (k >= 0): a value a params[].power_of_two parameter may take. */
+static inline int km_is_power_of_two(int64_t v)
+{
+	return v > 0 && (v & (v - 1)) == 0;
+}
 
 typedef struct km_ops {
 	int n_loops;

@@ -16,11 +16,6 @@ const char *const km_op_names[km_n_ops] = {
 	"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul", "fp64_fma",
 	"int", "int_mad", "sfu", "other", "fp64_convert"};
 
-static int is_power_of_two(int64_t v)
-{
-	return v > 0 && (v & (v - 1)) == 0;
-}
-
 static int read_params(reader *r, json_object *doc)
 {
 	json_object *arr = mr_get(doc, "params");
@@ -50,11 +45,9 @@ static int read_params(reader *r, json_object *doc)
 				return -1;
 			k->param_has_value[j] = 1;
 		}
-		json_object *pow2 = mr_get(p, "power_of_two");
-		if (pow2 && !json_object_is_type(pow2, json_type_boolean))
-			return mr_fail_at(r, path, "'power_of_two' must be true or false");
-		k->param_power_of_two[j] = pow2 && json_object_get_boolean(pow2);
-		if (k->param_power_of_two[j] && k->param_has_value[j] && !is_power_of_two(k->param_values[j]))
+		if (mr_get_bool(r, p, path, "power_of_two", &k->param_power_of_two[j]))
+			return -1;
+		if (k->param_power_of_two[j] && k->param_has_value[j] && !km_is_power_of_two(k->param_values[j]))
 			return mr_fail_at(r, path, "'value' is not a power of two, and 'power_of_two' is true");
 	}
 	return 0;

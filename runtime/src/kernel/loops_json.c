@@ -147,14 +147,9 @@ static int read_geometric(reader *r, json_object *l, const char *path, int i)
 			"block or loop variables, other than those of geometric loops listed before it");
 	if (read_also(r, l, path, i))
 		return -1;
-	json_object *first = mr_get(l, "first_always");
-	if (first && !json_object_is_type(first, json_type_boolean))
-		return mr_fail_at(r, path, "'first_always' must be true or false");
-	json_object *unrolled = mr_get(l, "unrolled");
-	if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
-		return mr_fail_at(r, path, "'unrolled' must be true or false");
-	loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
-	loop->first_always = first ? json_object_get_boolean(first) : 0;
+	if (mr_get_bool(r, l, path, "first_always", &loop->first_always) ||
+	    mr_get_bool(r, l, path, "unrolled", &loop->unrolled))
+		return -1;
 	loop->shift = (int)shift;
 	loop->step = 1;
 	return 0;
@@ -200,10 +195,8 @@ int mr_read_loops_bounds(reader *r, json_object *doc)
 			    (km_loop_used_by(&r->k->loops[j], loop->lower) || km_loop_used_by(&r->k->loops[j], loop->upper)))
 				return mr_fail_at(r, path, "bounds use the variable of a geometric loop (one with "
 					"'shift'), which the estimate unrolls");
-		json_object *unrolled = mr_get(l, "unrolled");
-		if (unrolled && !json_object_is_type(unrolled, json_type_boolean))
-			return mr_fail_at(r, path, "'unrolled' must be true or false");
-		loop->unrolled = unrolled ? json_object_get_boolean(unrolled) : 0;
+		if (mr_get_bool(r, l, path, "unrolled", &loop->unrolled))
+			return -1;
 		loop->step = 1;
 		if (mr_get_int_max(r, l, path, "step", &loop->step, 0, 1, EXPR_VALUE_MAX))
 			return -1;

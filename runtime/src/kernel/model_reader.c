@@ -63,6 +63,21 @@ int mr_get_string(reader *r, json_object *obj, const char *path, const char *key
 	return 0;
 }
 
+int mr_get_bool(reader *r, json_object *obj, const char *path, const char *key, int *out)
+{
+	json_object *v = mr_get(obj, key);
+	*out = 0;
+	if (!v)
+		return 0;
+	if (!json_object_is_type(v, json_type_boolean)) {
+		char what[96];
+		snprintf(what, sizeof(what), "'%s' must be true or false", key);
+		return mr_fail_at(r, path, what);
+	}
+	*out = json_object_get_boolean(v);
+	return 0;
+}
+
 /* A JSON integer; -1 when v is not one or lies outside int64 (json-c would
  * saturate it silently). */
 int mr_json_int(json_object *v, int64_t *out)

@@ -27,6 +27,9 @@ int mr_check_keys(reader *r, json_object *obj, const char *path, const char *con
 json_object *mr_get(json_object *obj, const char *key);
 int mr_get_string(reader *r, json_object *obj, const char *path, const char *key,
 	char *out, size_t size, int required);
+/* obj[key] as 0 or 1 into *out, 0 when absent; "path: 'key' must be true
+ * or false" otherwise. */
+int mr_get_bool(reader *r, json_object *obj, const char *path, const char *key, int *out);
 /* A JSON integer; -1 when v is not one or lies outside int64. */
 int mr_json_int(json_object *v, int64_t *out);
 int mr_get_int(reader *r, json_object *obj, const char *path, const char *key,

@@ -535,7 +535,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	/* the model read x & P, x ^ P or x & (P - 1) as bit arithmetic on 2^k */
 	for (int i = 0; i < k->n_params; i++) {
 		int64_t v = l->env[k->param_syms[i]];
-		if (k->param_power_of_two[i] && has[k->param_syms[i]] && (v <= 0 || (v & (v - 1))))
+		if (k->param_power_of_two[i] && has[k->param_syms[i]] && !km_is_power_of_two(v))
 			return ctx_error(ctx, "kernel '%s': parameter '%s' = %lld is not a power of two, "
 				"which the model's reading of its bitwise operations assumes "
 				"(params[%d].power_of_two)", k->name, k->symbols.names[k->param_syms[i]],
