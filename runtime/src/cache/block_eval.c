@@ -70,14 +70,17 @@ static int qconstraint_id(block_evaluator *ev, const quasi_form *f, int ne, int 
 }
 
 /* Whether a loop's bounds depend on another loop's variable. */
+/* Whether the loop's lower or upper bound uses symbol sym. */
+static int bounds_use(const km_loop *loop, int sym)
+{
+	return expr_uses_symbol(loop->lower, sym) || (loop->upper && expr_uses_symbol(loop->upper, sym));
+}
+
 static int loop_bounds_use_loops(const launch *l, const km_loop *loop)
 {
-	for (int i = 0; i < l->kernel->n_loops; i++) {
-		int sym = l->kernel->loops[i].sym;
-		if (expr_uses_symbol(loop->lower, sym) ||
-		    (loop->upper && expr_uses_symbol(loop->upper, sym)))
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		if (bounds_use(loop, l->kernel->loops[i].sym))
 			return 1;
-	}
 	return 0;
 }
 
@@ -96,17 +99,11 @@ static int expr_uses_block(const expr *e)
  * A triangular loop under a loop of fixed bounds runs alike in every block. */
 static int loop_bounds_see_block(const launch *l, const km_loop *loop, int depth)
 {
-	if (depth > EXPR_MAX_LOOPS)
+	if (depth > EXPR_MAX_LOOPS || expr_uses_block(loop->lower) || expr_uses_block(loop->upper))
 		return 1;
-	for (int d = 0; d < 3; d++)
-		if (expr_uses_symbol(loop->lower, sym_ctaid_x + d) ||
-		    (loop->upper && expr_uses_symbol(loop->upper, sym_ctaid_x + d)))
-			return 1;
 	for (int i = 0; i < l->kernel->n_loops; i++) {
 		const km_loop *outer = &l->kernel->loops[i];
-		if (outer != loop && (expr_uses_symbol(loop->lower, outer->sym) ||
-		    (loop->upper && expr_uses_symbol(loop->upper, outer->sym))) &&
-		    loop_bounds_see_block(l, outer, depth + 1))
+		if (outer != loop && bounds_use(loop, outer->sym) && loop_bounds_see_block(l, outer, depth + 1))
 			return 1;
 	}
 	return 0;
@@ -618,13 +615,13 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	int64_t c[3];
 	/* waves are visited in id order: step the coordinates, no divisions */
 	const int *grid = ev->l->grid;
-	if (id == ev->last_id + 1 && ev->last_id >= 0 && ev->last_c[0] + 1 < grid[0]) {
+	int next = ev->last_id >= 0 && id == ev->last_id + 1;
+	if (next && ev->last_c[0] + 1 < grid[0])
 		c[0] = ev->last_c[0] + 1, c[1] = ev->last_c[1], c[2] = ev->last_c[2];
-	} else if (id == ev->last_id + 1 && ev->last_id >= 0 && ev->last_c[1] + 1 < grid[1]) {
+	else if (next && ev->last_c[1] + 1 < grid[1])
 		c[0] = 0, c[1] = ev->last_c[1] + 1, c[2] = ev->last_c[2];
-	} else {
+	else
 		launch_block_coords(ev->l, id, c);
-	}
 	ev->last_id = id;
 	memcpy(ev->last_c, c, sizeof(c));
 	/* thread-dependent clamps and quasi constraints key on every thread's
