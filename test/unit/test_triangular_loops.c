@@ -34,15 +34,15 @@ static warpest_kernel *triangle_with(warpest_ctx *ctx, const char *upper, const 
 	return warpest_kernel_read_string(ctx, doc, "triangle.json");
 }
 
-static warpest_kernel *triangle(warpest_ctx *ctx, const char *upper)
+/* Estimates the triangle both ways: `grouped` says whether its blocks must
+ * share classes; `lanes`, when not -1, is the a[] load's lane count. */
+static void check_triangle(warpest_ctx *ctx, const warpest_hw *hw, const char *upper,
+	const char *column, const char *guard, int grouped, double lanes)
 {
-	return triangle_with(ctx, upper, "j", "");
-}
-
-static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *upper, int grouped)
-{
-	warpest_kernel *k = triangle(ctx, upper);
-	CHECK(k != NULL, "model with outer bound '%s' reads: %s", upper, k ? "" : warpest_ctx_last_error(ctx));
+	char what[160];
+	snprintf(what, sizeof(what), "outer bound '%s', column '%s'%s", upper, column, guard);
+	warpest_kernel *k = triangle_with(ctx, upper, column, guard);
+	CHECK(k != NULL, "%s: reads: %s", what, k ? "" : warpest_ctx_last_error(ctx));
 	if (!k)
 		return;
 	warpest_config c;
@@ -50,60 +50,22 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *upper, i
 	c.block[0] = 64;
 	warpest_estimate *q, *r;
 	estimate_both(ctx, k, hw, &c, &q, &r);
-	CHECK(q && r, "outer bound '%s': both paths estimate: %s", upper, warpest_ctx_last_error(ctx));
+	CHECK(q && r, "%s: both paths estimate: %s", what, warpest_ctx_last_error(ctx));
 	if (q && r) {
 		/* 4096 threads in 64 blocks of 64. Grouped: blocks differ only in
 		 * their offset's residue mod 128 B (row*8 floats = 32 B a row, 64
 		 * rows = 2048 B a block: one residue), so one class; else one class
 		 * per block, 64. */
 		if (grouped)
-			CHECK(q->mem.n_classes <= 2, "outer bound '%s': %d classes (at most 2)", upper,
-				q->mem.n_classes);
+			CHECK(q->mem.n_classes <= 2, "%s: %d classes (at most 2)", what, q->mem.n_classes);
 		else
-			CHECK(q->mem.n_classes == 64, "outer bound '%s': %d classes (64, one a block)", upper,
+			CHECK(q->mem.n_classes == 64, "%s: %d classes (64, one a block)", what,
 				q->mem.n_classes);
-		CHECK(same_figures(q, r), "outer bound '%s': the reference figures (L2 load %.0f/%.0f B)",
-			upper, q->summary.l2_load_bytes, r->summary.l2_load_bytes);
-		/* i = 0..7 gives 0+1+...+7 = 28 inner iterations a thread; 56 of
-		 * the 64 threads of a block pass the guard: 64 blocks * 56 * 28 =
-		 * 100352 lanes of the load of a[] */
-		if (grouped)
-			CHECK(q->access[0].lanes == 100352.0, "a[] lanes: %.0f (64 * 56 * 28 = 100352)",
-				q->access[0].lanes);
-	}
-	warpest_estimate_free(q);
-	warpest_estimate_free(r);
-	warpest_kernel_free(k);
-}
-
-/* A guard and an address of no form the key captures (floor division by a
- * constant of a loop variable) are evaluated lane by lane in each class;
- * they keep blocks apart only where they read the block's coordinates. */
-static void unkeyed(warpest_ctx *ctx, const warpest_hw *hw, const char *column, const char *guard,
-	int grouped)
-{
-	warpest_kernel *k = triangle_with(ctx, "8", column, guard);
-	CHECK(k != NULL, "column '%s': reads: %s", column, k ? "" : warpest_ctx_last_error(ctx));
-	if (!k)
-		return;
-	warpest_config c;
-	warpest_config_init(&c);
-	c.block[0] = 64;
-	warpest_estimate *q, *r;
-	estimate_both(ctx, k, hw, &c, &q, &r);
-	CHECK(q && r, "column '%s': both paths estimate: %s", column, warpest_ctx_last_error(ctx));
-	if (q && r) {
-		if (grouped)
-			CHECK(q->mem.n_classes <= 2, "column '%s': %d classes (at most 2)", column,
-				q->mem.n_classes);
-		else
-			CHECK(q->mem.n_classes == 64, "column '%s': %d classes (64)", column, q->mem.n_classes);
-		CHECK(same_figures(q, r), "column '%s': the reference figures (L2 load %.0f/%.0f B)",
-			column, q->summary.l2_load_bytes, r->summary.l2_load_bytes);
-		/* even j only: j = 0, 2, 4, 6 run for i > j, 7 + 5 + 3 + 1 = 16 of
-		 * the 28 iterations: 64 * 56 * 16 = 57344 lanes */
-		CHECK(q->access[0].lanes == 57344.0, "column '%s': a[] lanes %.0f (64 * 56 * 16 = 57344)",
-			column, q->access[0].lanes);
+		CHECK(same_figures(q, r), "%s: the reference figures (L2 load %.0f/%.0f B)", what,
+			q->summary.l2_load_bytes, r->summary.l2_load_bytes);
+		if (lanes >= 0)
+			CHECK(q->access[0].lanes == lanes, "%s: a[] lanes %.0f (%.0f)", what,
+				q->access[0].lanes, lanes);
 	}
 	warpest_estimate_free(q);
 	warpest_estimate_free(r);
@@ -116,12 +78,20 @@ int main(void)
 	warpest_hw *hw = warpest_hw_find(ctx, WARPEST_SOURCE_DIR "/runtime/tables", "h100-sxm");
 	CHECK(hw != NULL, "h100-sxm table: %s", hw ? "" : warpest_ctx_last_error(ctx));
 	if (hw) {
-		compare(ctx, hw, "8", 1);
+		/* i = 0..7 gives 0+1+...+7 = 28 inner iterations a thread; 56 of
+		 * the 64 threads of a block pass the guard: 64 blocks * 56 * 28 =
+		 * 100352 lanes of the load of a[] */
+		check_triangle(ctx, hw, "8", "j", "", 1, 100352.0);
 		/* the triangle's size follows the block: min(ctaid.x, 7) + 1 */
-		compare(ctx, hw, "min(ctaid.x, 7) + 1", 0);
-		unkeyed(ctx, hw, "2*(j / 2)", " && j % 2 == 0", 1);
+		check_triangle(ctx, hw, "min(ctaid.x, 7) + 1", "j", "", 0, -1);
+		/* a guard and an address of no form the key captures (floor division
+		 * of a loop variable) are evaluated lane by lane in each class; they
+		 * keep blocks apart only where they read the block's coordinates.
+		 * Even j only: j = 0, 2, 4, 6 run for i > j, 7 + 5 + 3 + 1 = 16 of
+		 * the 28 iterations: 64 * 56 * 16 = 57344 lanes */
+		check_triangle(ctx, hw, "8", "2*(j / 2)", " && j % 2 == 0", 1, 57344.0);
 		/* the same guard with the block in it: every block apart */
-		unkeyed(ctx, hw, "2*(j / 2)", " && (j + 2*ctaid.x) % 2 == 0", 0);
+		check_triangle(ctx, hw, "8", "2*(j / 2)", " && (j + 2*ctaid.x) % 2 == 0", 0, 57344.0);
 	}
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);
