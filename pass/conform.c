@@ -91,7 +91,7 @@ static void subst_key(json_object *o, const char *key, char **name, char **value
 	}
 }
 
-/* A constant of the model's text ("12"), or 0 when it is none. */
+/* Whether o[key] is the text of a constant ("12"), into *v. */
 static int constant_text(json_object *o, const char *key, long long *v)
 {
 	json_object *x;
@@ -185,10 +185,11 @@ static void conform_loops(json_object *m)
 			t = (double)(up - low);
 		else if (json_object_object_get_ex(l, "trip_count", &tc))
 			t = (double)json_object_get_int64(tc);
+		/* the name is sub's (freed with it); drop lists the loop variables */
 		drop[nd] = strdup(json_object_get_string(json_object_object_get(l, "var")));
 		trips[nd] = t;
 		dropped[order[i]] = 1;
-		sub[ns] = strdup(drop[nd]);
+		sub[ns] = drop[nd];
 		sub_value[ns++] = strdup(json_object_object_get_ex(l, "lower", &lo) ? json_object_get_string(lo) : "0");
 		if (json_object_object_get_ex(l, "count", &cnt)) {
 			sub[ns] = strdup(json_object_get_string(cnt));
@@ -258,8 +259,6 @@ static void conform_loops(json_object *m)
 		free(sub[d]);
 		free(sub_value[d]);
 	}
-	for (int d = 0; d < nd; d++)
-		free(drop[d]);
 	free(sub);
 	free(sub_value);
 	free(drop);
