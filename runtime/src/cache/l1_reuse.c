@@ -17,12 +17,18 @@
 #define REPLAY_CACHE_ENTRIES ((int64_t)1 << 20)
 /* A loop cut to fit the budget keeps at least this many iterations. */
 #define REPLAY_MIN_ITERATIONS 64
+/* Share of an estimate's time left that the replay may take. */
+#define REPLAY_TIME_SHARE 0.25
 
-/* Open-addressing map from sector or line numbers to a time. */
-typedef struct id_map {
-	int64_t *key, *value;
+/* Open-addressing map from a line number to its times: the line's last
+ * touch, then each of its sectors' last request (-1: never). One entry a
+ * line, not one a sector besides: a quarter of the lookups and of the
+ * memory, which a replay spends mostly on first touches of fresh pages. */
+typedef struct line_map {
+	int64_t *key, *value; /* value: `stride` times an entry */
 	int64_t cap, n;
-} id_map;
+	int stride;           /* 1 + sectors per line */
+} line_map;
 
 static uint64_t id_hash(int64_t k)
 {
@@ -30,10 +36,12 @@ static uint64_t id_hash(int64_t k)
 	return x ^ (x >> 29);
 }
 
-static int id_map_grow(id_map *m)
+static int line_map_grow(line_map *m)
 {
 	int64_t cap = m->cap ? 2 * m->cap : 1024;
-	int64_t *key = malloc(sizeof(int64_t) * (size_t)cap), *value = malloc(sizeof(int64_t) * (size_t)cap);
+	size_t stride = (size_t)m->stride;
+	int64_t *key = malloc(sizeof(int64_t) * (size_t)cap);
+	int64_t *value = malloc(sizeof(int64_t) * (size_t)cap * stride);
 	if (!key || !value) {
 		free(key);
 		free(value);
@@ -48,7 +56,7 @@ static int id_map_grow(id_map *m)
 		while (key[h] != EMPTY_KEY)
 			h = (h + 1) & (uint64_t)(cap - 1);
 		key[h] = m->key[i];
-		value[h] = m->value[i];
+		memcpy(value + h * stride, m->value + (size_t)i * stride, sizeof(int64_t) * stride);
 	}
 	free(m->key);
 	free(m->value);
@@ -56,20 +64,22 @@ static int id_map_grow(id_map *m)
 	return 0;
 }
 
-/* The slot of `k`, inserted with value -1 when new; NULL when out of memory. */
-static int64_t *id_map_slot(id_map *m, int64_t k)
+/* The times of line `k`, inserted all -1 when new; NULL when out of memory. */
+static int64_t *line_map_slot(line_map *m, int64_t k)
 {
-	if (2 * (m->n + 1) > m->cap && id_map_grow(m))
+	if (2 * (m->n + 1) > m->cap && line_map_grow(m))
 		return NULL;
 	uint64_t h = id_hash(k) & (uint64_t)(m->cap - 1);
 	while (m->key[h] != EMPTY_KEY && m->key[h] != k)
 		h = (h + 1) & (uint64_t)(m->cap - 1);
+	int64_t *times = m->value + h * (uint64_t)m->stride;
 	if (m->key[h] == EMPTY_KEY) {
 		m->key[h] = k;
-		m->value[h] = -1;
+		for (int j = 0; j < m->stride; j++)
+			times[j] = -1;
 		m->n++;
 	}
-	return &m->value[h];
+	return times;
 }
 
 /* Times of the lines' last touches, with prefix counts (a Fenwick tree):
@@ -149,7 +159,7 @@ typedef struct replay {
 	int tpb, warps;
 	int64_t cache_left;     /* thread-part entries that may still be cached */
 	int log2_sector, log2_spl; /* sector bytes, sectors per line */
-	id_map seen_sectors, line_time;
+	line_map lines;
 	touch_times times;
 	l1_reuse_profile *out;
 	double distance_sum;
@@ -187,6 +197,10 @@ static int lane_sectors(const replay_load *rl, const int64_t *tp, const int64_t 
 		int64_t addr = x[0] + lp[0];
 		/* arithmetic shifts: floors, negative addresses too */
 		int64_t first = addr >> log2_sector, last = (addr + bytes - 1) >> log2_sector;
+		/* neighbouring lanes mostly share a sector: keep each once (the
+		 * sort after is over distinct sectors, and the set is the same) */
+		if (n > 0 && sectors[n - 1] == first)
+			first++;
 		for (int64_t s = first; s <= last && n < 64; s++)
 			sectors[n++] = s;
 	}
@@ -210,11 +224,13 @@ static int compact_times(replay *r)
 		marks += t->last[i];
 		rank[i] = marks;
 	}
-	id_map *maps[2] = {&r->line_time, &r->seen_sectors};
-	for (int m = 0; m < 2; m++)
-		for (int64_t i = 0; i < maps[m]->cap; i++)
-			if (maps[m]->key[i] != EMPTY_KEY && maps[m]->value[i] >= 0)
-				maps[m]->value[i] = rank[maps[m]->value[i]];
+	line_map *m = &r->lines;
+	for (int64_t i = 0; i < m->cap; i++)
+		for (int j = 0; m->key[i] != EMPTY_KEY && j < m->stride; j++) {
+			int64_t *v = &m->value[i * m->stride + j];
+			if (*v >= 0)
+				*v = rank[*v];
+		}
 	free(rank);
 	memset(t->last, 0, (size_t)t->cap);
 	memset(t->tree, 0, sizeof(int32_t) * (size_t)t->cap);
@@ -243,20 +259,17 @@ static void touch_sectors(replay *r, const int64_t *sectors, int n)
 				return;
 			}
 		}
-		int64_t *at = id_map_slot(&r->line_time, line);
+		int64_t *at = line_map_slot(&r->lines, line);
 		if (!at) {
 			r->failed = 1;
 			return;
 		}
 		int64_t before = *at, touched = tree_prefix(&r->times, r->times.now);
+		int64_t in_line = ((int64_t)1 << shift) - 1;
 		for (; k < n && (sectors[k] >> shift) == line; k++) {
 			if (k > 0 && sectors[k] == sectors[k - 1])
 				continue;
-			int64_t *last = id_map_slot(&r->seen_sectors, sectors[k]);
-			if (!last) {
-				r->failed = 1;
-				return;
-			}
+			int64_t *last = &at[1 + (sectors[k] & in_line)];
 			if (*last >= 0) {
 				int64_t distance = touched - tree_prefix(&r->times, *last + 1) - (before > *last);
 				r->out->redundant += 1;
@@ -455,21 +468,20 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	memcpy(r->trips, trips, sizeof(trips));
 	r->log2_sector = run_unit_log2(sector);
 	r->log2_spl = run_unit_log2(line / sector);
+	r->lines.stride = 1 + line / sector;
 	r->out = out;
 	r->deadline = deadline;
 	r->check_at = 65536;
 	replay_range(r, 0, n, 0);
 	rc = r->failed ? -1 : 0;
 	if (!rc && r->timed_out) {
-		*why = "the time limit";
+		*why = "the replay did not fit its share of the time limit";
 		rc = 1;
 	}
 	if (!rc && out->redundant > 0)
 		out->mean_distance_lines = r->distance_sum / out->redundant;
-	free(r->seen_sectors.key);
-	free(r->seen_sectors.value);
-	free(r->line_time.key);
-	free(r->line_time.value);
+	free(r->lines.key);
+	free(r->lines.value);
 	free(r->times.last);
 	free(r->times.tree);
 done:
@@ -487,8 +499,16 @@ int l1_reuse_once(const launch *l, l1_replay *rp)
 	if (rp->tried)
 		return 0;
 	rp->tried = 1;
+	/* a share of the time left: a replay cut short leaves the capacity
+	 * curve in its place, and the rest of the estimate its time */
+	double deadline = rp->deadline;
+	if (deadline > 0) {
+		double now = clock_seconds();
+		if (deadline > now)
+			deadline = now + REPLAY_TIME_SHARE * (deadline - now);
+	}
 	rp->profile = malloc(sizeof(*rp->profile));
-	int got = rp->profile ? l1_reuse_profile_block(l, rp->block, rp->max_lanes, rp->deadline,
+	int got = rp->profile ? l1_reuse_profile_block(l, rp->block, rp->max_lanes, deadline,
 		rp->profile, &rp->none) : -1;
 	if (got == 0 && rp->profile->redundant <= 0)
 		rp->none = "the replayed block requests no sector twice";

@@ -1,0 +1,35 @@
+// With no configuration the plugin still gives per-access figures for a
+// kernel whose threads run a long loop: a textbook matrix product at the
+// placeholder size 1024 (every thread 1024 iterations, 512 after the
+// 2-fold unrolling). Its estimate is limited to 5 % of the budget (5 ms).
+// Evaluating every block takes longer, and so did the L1 reuse replay of one
+// block (about 10 ms). The replay ran alone against the whole limit: each
+// repair started it again, even the smallest block sample timed out, and
+// the remark said "no estimate". The replay now takes at most a quarter of
+// the time left; when it is cut short, the capacity curve is used instead.
+// REQUIRES: warpest-core
+// RUN: %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK-NOT: no estimate
+// CHECK: gemm_naive<float> (sm_90): no prediction: the estimate needs values for n
+// A[row][k]: one address for the 32 lanes of a warp (a 256x1x1 block
+// spans one row), so 1 sector. B[k][col]: 32 consecutive floats, 128 B,
+// so 4 sectors.
+// CHECK: load A[{{.*}}][2*it0]: 4 B, 1 data and 1 tag wavefronts and 1 sectors per request
+// CHECK: load B[2*it0][{{.*}}]: 4 B, 1 data and 1 tag wavefronts and 4 sectors per request
+// CHECK-NOT: no estimate
+#include <cuda_runtime.h>
+
+template <typename T>
+__global__ void gemm_naive(const T *__restrict__ A, const T *__restrict__ B, T *__restrict__ C, int n)
+{
+	const int row = blockIdx.y * blockDim.y + threadIdx.y;
+	const int col = blockIdx.x * blockDim.x + threadIdx.x;
+	if (row >= n || col >= n)
+		return;
+	T acc = T(0);
+	for (int k = 0; k < n; ++k)
+		acc += A[row * n + k] * B[k * n + col];
+	C[row * n + col] = acc;
+}
+
+template __global__ void gemm_naive<float>(const float *, const float *, float *, int);
