@@ -129,7 +129,7 @@ static int param_power_of_two(K *k, int a)
 		return 0;
 	k->pow2_param[k->n_pow2_param++] = a;
 	wp_assume(k, "parameter '%s' is a power of two (a bitwise operation by it is read as "
-		"arithmetic on 2^k; other values are refused)", name);
+		"arithmetic on 2^k; with another value the accesses that use it are assumed random)", name);
 	return 1;
 }
 

@@ -280,7 +280,7 @@ static int check_ranges(warpest_ctx *ctx, const launch *l, const launch_ranges *
 				return warpest_error_input;
 		}
 	for (int i = 0; i < k->n_accesses; i++) {
-		const km_access *a = &k->accesses[i];
+		const km_access *a = l->bit_assumed ? &l->bit_assumed[i] : &k->accesses[i];
 		snprintf(path, sizeof(path), "accesses[%d].guard", launch_model_access(l, i));
 		if (a->guard && range_of(ctx, l, r, a->guard, path, &lo, &hi))
 			return warpest_error_input;
@@ -370,7 +370,7 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	}
 	for (int i = 0; i < k->n_accesses; i++) {
 		bound_access *b = &l->accesses[i];
-		const km_access *a = &k->accesses[i];
+		const km_access *a = l->bit_assumed ? &l->bit_assumed[i] : &k->accesses[i];
 		b->src = a;
 		b->index = i;
 		b->field = &k->fields[a->field];
@@ -489,6 +489,72 @@ void launch_use_reference_path(launch *l)
 	l->atoms.n = 0;
 }
 
+/* Where the kernel, apart from its accesses' addresses, uses symbol sym:
+ * NULL when nowhere. */
+static const char *used_beyond_addresses(const warpest_kernel *k, int sym, char *buf, size_t len)
+{
+	if (expr_uses_symbol(k->guard, sym))
+		return "the kernel's guard";
+	for (int d = 0; d < 3; d++)
+		if (expr_uses_symbol(k->threads[d], sym) || expr_uses_symbol(k->grid[d], sym))
+			return "the thread or grid counts";
+	for (int i = 0; i < k->n_loops; i++)
+		if (expr_uses_symbol(k->loops[i].lower, sym) || expr_uses_symbol(k->loops[i].upper, sym) ||
+		    expr_uses_symbol(k->loops[i].bound, sym)) {
+			snprintf(buf, len, "the bounds of loop '%s'", k->loops[i].var);
+			return buf;
+		}
+	for (int i = 0; i < k->n_accesses; i++)
+		if (expr_uses_symbol(k->accesses[i].guard, sym)) {
+			snprintf(buf, len, "the guard of accesses[%d]", i);
+			return buf;
+		}
+	return NULL;
+}
+
+/* A params[].power_of_two parameter P whose value is not 2^k: the model
+ * read x & P, x ^ P and x & (P - 1) as bit arithmetic on 2^k, which then
+ * does not hold. Accesses whose addresses use P are assumed random in
+ * their array instead, and the report names them (a mask such as 0x0F0F
+ * scatters lanes; P's other uses in those addresses are given up with
+ * it). Where a guard, a loop bound or a thread count uses P, nothing
+ * stands in for the reading: no estimate. */
+static int bind_power_of_two(warpest_ctx *ctx, launch *l)
+{
+	const warpest_kernel *k = l->kernel;
+	for (int i = 0; i < k->n_params; i++) {
+		int sym = k->param_syms[i];
+		int64_t v = l->env[sym];
+		if (!k->param_power_of_two[i] || km_is_power_of_two(v))
+			continue;
+		char buf[96];
+		const char *where = used_beyond_addresses(k, sym, buf, sizeof buf);
+		if (where)
+			return ctx_error(ctx, "kernel '%s': parameter '%s' = %lld is not a power of two, "
+				"which the model's reading of its bitwise operations assumes "
+				"(params[%d].power_of_two), and %s uses it", k->name,
+				k->symbols.names[sym], (long long)v, i, where);
+		for (int j = 0; j < k->n_accesses; j++) {
+			const km_access *a = &k->accesses[j];
+			if (!a->analysable || !expr_uses_symbol(a->offset, sym))
+				continue;
+			if (!l->bit_assumed) {
+				l->bit_assumed = malloc(sizeof(km_access) * ((size_t)k->n_accesses + 1));
+				if (!l->bit_assumed)
+					return ctx_error(ctx, "out of memory");
+				memcpy(l->bit_assumed, k->accesses, sizeof(km_access) * (size_t)k->n_accesses);
+			}
+			km_access *c = &l->bit_assumed[j];
+			c->analysable = 0;
+			c->assume = km_assume_random;
+			snprintf(c->reason, sizeof c->reason, "bitwise operations on parameter '%s' = %lld, "
+				"read as on a power of two, which it is not", k->symbols.names[sym],
+				(long long)v);
+		}
+	}
+	return 0;
+}
+
 int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	const warpest_config *config, launch *l)
 {
@@ -532,15 +598,6 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			snprintf(l->missing + n, sizeof(l->missing) - n, "%s%s", n ? ", " : "",
 				k->symbols.names[k->param_syms[i]]);
 		}
-	/* the model read x & P, x ^ P or x & (P - 1) as bit arithmetic on 2^k */
-	for (int i = 0; i < k->n_params; i++) {
-		int64_t v = l->env[k->param_syms[i]];
-		if (k->param_power_of_two[i] && has[k->param_syms[i]] && !km_is_power_of_two(v))
-			return ctx_error(ctx, "kernel '%s': parameter '%s' = %lld is not a power of two, "
-				"which the model's reading of its bitwise operations assumes "
-				"(params[%d].power_of_two)", k->name, k->symbols.names[k->param_syms[i]],
-				(long long)v, i);
-	}
 	if (l->missing[0]) {
 		ctx_error(ctx, "kernel '%s': parameters without a value: %s (give them with --param NAME=VALUE)",
 			k->name, l->missing);
@@ -637,6 +694,8 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	    &l->wave_plan))
 		return ctx_error(ctx, "out of memory");
 	l->rep_wave_first = l->wave_plan.n ? l->wave_plan.c[l->wave_plan.dominant].first : 0;
+	if (bind_power_of_two(ctx, l))
+		return warpest_error_input;
 	/* loops, then every expression over the launch's domain */
 	launch_ranges *r = malloc(sizeof(*r));
 	if (!r)
@@ -669,5 +728,7 @@ void launch_release(launch *l)
 		free(l->accesses[i].guard_dnf);
 	free(l->accesses);
 	l->accesses = NULL;
+	free(l->bit_assumed);
+	l->bit_assumed = NULL;
 	geometric_unroll_release(&l->unroll);
 }

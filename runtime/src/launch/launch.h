@@ -62,6 +62,9 @@ typedef struct launch {
 	const warpest_kernel *kernel;
 	const warpest_kernel *model;
 	geometric_unroll unroll;
+	/* the kernel's accesses with those whose addresses rest on a broken
+	 * power-of-two reading marked assumed (owned; NULL: none is) */
+	km_access *bit_assumed;
 	const warpest_hw *hw;
 	int64_t env[EXPR_MAX_SYMBOLS]; /* values of params, ntid, nctaid */
 	int block[3], grid[3];

@@ -81,7 +81,7 @@ extern "C" __global__ void chunks(const double *in, double *out, int n, int chun
 }
 
 // i ^ j by a parameter: read as i + j - 2*j*((i / j) % 2), with j marked
-// power_of_two (the core refuses other values; features/param-bits.cu)
+// power_of_two (with other values the core assumes such accesses random; features/param-bits.cu)
 // PARTNER: { "name": "j", "power_of_two": true }
 // PARTNER-NOT: "analysable": false
 extern "C" __global__ void partner(float *v, int j)
