@@ -92,7 +92,9 @@ static int core_tried;
 static int try_open(const char *path)
 {
 	dlerror();
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | CORE_DLOPEN_DEEPBIND);
+	/* lazy: binding every symbol of the core and of isl at once took 1 ms
+	 * of each compile (the core's own entry points are looked up below) */
+	void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL | CORE_DLOPEN_DEEPBIND);
 	if (!h) {
 		const char *e = dlerror();
 		snprintf(core.error, sizeof core.error, "%s", e ? e : path);
