@@ -133,6 +133,41 @@ static int param_power_of_two(K *k, int a)
 	return 1;
 }
 
+static int is_exp2_atom(const K *k, int a)
+{
+	for (int i = 0; i < k->n_exp2; i++)
+		if (k->exp2_atom[i] == a)
+			return 1;
+	return 0;
+}
+
+wp_poly *wp_exp2_param(K *k, const wp_poly *s)
+{
+	wp_atoms *at = &k->at;
+	if (!s || s->n != 1 || s->t[0].c != 1 || s->t[0].n != 1 || at->a[s->t[0].f[0]].kind != WP_PARAM ||
+	    is_exp2_atom(k, s->t[0].f[0]))
+		return fail(k, "shift by a variable amount");
+	int src = s->t[0].f[0];
+	for (int i = 0; i < k->n_exp2; i++)
+		if (k->exp2_src[i] == src)
+			return wp_atom_poly(at, k->exp2_atom[i]);
+	if (k->n_exp2 == (int)(sizeof(k->exp2_atom) / sizeof(k->exp2_atom[0])))
+		return fail(k, "shift by a variable amount (too many shifted arguments)");
+	char *name = wp_printf(at->arena, "exp2_%s", at->a[src].name);
+	/* a kernel argument of that name would be read as the same parameter */
+	for (int i = 0; i < at->n; i++)
+		if (at->a[i].kind == WP_PARAM && strcmp(at->a[i].name, name) == 0)
+			return fail(k, "shift by a variable amount (a kernel argument is named like its power)");
+	for (unsigned i = 0; i < LLVMCountParams(k->fn); i++)
+		if (strcmp(wp_arg_name(k, k->fn, i), name) == 0)
+			return fail(k, "shift by a variable amount (a kernel argument is named like its power)");
+	int id = wp_atom_get(at, name, WP_PARAM);
+	at->a[id].rank = at->a[src].rank + 500; /* after the arguments, in their order */
+	k->exp2_atom[k->n_exp2] = id;
+	k->exp2_src[k->n_exp2++] = src;
+	return wp_atom_poly(at, id);
+}
+
 /* Whether p is a power of two in every copy the core makes of the
  * geometric loops and for every value the launch may give: 2^j times
  * variables of geometric loops (geometric.c) that start at a power of two
@@ -147,7 +182,7 @@ static int power_of_two(K *k, const wp_poly *p)
 			const loop *l = &k->loops[li];
 			ok = l->geometric && !l->g_why && l->atom == a && l->g_pow2;
 		}
-		if (!ok && !(k->at.a[a].kind == WP_PARAM && param_power_of_two(k, a)))
+		if (!ok && !(k->at.a[a].kind == WP_PARAM && (is_exp2_atom(k, a) || param_power_of_two(k, a))))
 			return 0;
 	}
 	return 1;

@@ -406,6 +406,8 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		return wp_mul(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 	case LLVMShl: {
 		wp_poly *s = wp_opnd(k, v, 1);
+		if (s && !wp_is_const(s, &c)) /* by a kernel argument: times 2^s */
+			return wp_mul(at, wp_opnd(k, v, 0), wp_exp2_param(k, s));
 		if (!wp_is_const(s, &c) || c < 0 || c > 62)
 			return fail(k, "shift by a variable amount");
 		return wp_scale(at, wp_opnd(k, v, 0), (int64_t)1 << c);
@@ -413,10 +415,11 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	case LLVMLShr:
 	case LLVMAShr: {
 		wp_poly *s = wp_opnd(k, v, 1);
-		if (!wp_is_const(s, &c) || c < 0 || c > 62)
+		wp_poly *by = s && !wp_is_const(s, &c) ? wp_exp2_param(k, s) : NULL;
+		if (!by && (!wp_is_const(s, &c) || c < 0 || c > 62))
 			return fail(k, "shift by a variable amount");
 		wp_assume(k, "right shifts and divisions are on non-negative values");
-		return wp_fdiv(at, wp_opnd(k, v, 0), wp_const(at, (int64_t)1 << c));
+		return wp_fdiv(at, wp_opnd(k, v, 0), by ? by : wp_const(at, (int64_t)1 << c));
 	}
 	case LLVMSDiv:
 	case LLVMUDiv: {

@@ -275,6 +275,13 @@ static void build_model(K *k, wp_kernel_info *info)
 		}
 		json_object_array_add(params, p);
 	}
+	/* 2^argument (shifts by it): derived by the core from the argument */
+	for (int i = 0; i < k->n_exp2; i++) {
+		json_object *p = json_object_new_object();
+		json_object_object_add(p, "name", jstr(k->at.a[k->exp2_atom[i]].name));
+		json_object_object_add(p, "exp2_of", jstr(k->at.a[k->exp2_src[i]].name));
+		json_object_array_add(params, p);
+	}
 	json_object_object_add(m, "params", params);
 
 	/* guards: common to all accesses -> kernel guard */

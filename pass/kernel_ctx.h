@@ -128,6 +128,10 @@ typedef struct K {
 	 * two (bitops.c): the model marks them, the core checks their values */
 	int pow2_param[8];
 	int n_pow2_param;
+	/* parameters of the model that are 2^(a kernel argument), from shifts
+	 * by that argument (bitops.c): their atoms and the argument's */
+	int exp2_atom[8], exp2_src[8];
+	int n_exp2;
 	cond **jcond;          /* path condition of a block from its immediate dominator */
 	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
 } K;

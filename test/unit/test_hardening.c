@@ -401,6 +401,80 @@ static void test_power_of_two_params(warpest_ctx *ctx)
 	warpest_kernel_free(k);
 }
 
+/* params[].exp2_of (a shift by a kernel argument): the reader refuses a
+ * value of its own, a name that is not an earlier parameter and a chain; the
+ * launch derives the value and refuses one given for it. */
+static void test_exp2_params(warpest_ctx *ctx)
+{
+	const char *fmt =
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"k\",\n"
+		" \"params\": [%s], \"grid\": {\"x\": \"64\"},\n"
+		" \"fields\": [{\"name\": \"a\", \"elem_bytes\": 4}],\n"
+		" \"accesses\": [{\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4,\n"
+		"   \"index\": [\"tid.x * p\"]}]}";
+	const struct {
+		const char *params, *error;
+	} bad[] = {
+		{"{\"name\": \"s\"}, {\"name\": \"p\", \"exp2_of\": \"s\", \"value\": 4}",
+			"params[1]: a parameter with 'exp2_of' takes its value from that parameter"},
+		{"{\"name\": \"p\", \"exp2_of\": \"s\"}, {\"name\": \"s\"}",
+			"params[0]: 'exp2_of' must name an earlier parameter"},
+		{"{\"name\": \"s\"}, {\"name\": \"q\", \"exp2_of\": \"s\"}, "
+		 "{\"name\": \"p\", \"exp2_of\": \"q\"}",
+			"params[2]: 'exp2_of' names a parameter that is itself 'exp2_of' another"},
+		{"{\"name\": \"s\"}, {\"name\": \"p\", \"exp2_of\": 3}",
+			"params[1].exp2_of: must be a string"},
+	};
+	char doc[1024];
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(doc, sizeof(doc), fmt, bad[i].params);
+		warpest_kernel *k = warpest_kernel_read_string(ctx, doc, "exp2.json");
+		CHECK(!k && strstr(warpest_ctx_last_error(ctx), bad[i].error), "exp2_of case %u refused: '%s'",
+			i, warpest_ctx_last_error(ctx));
+		warpest_kernel_free(k);
+	}
+	snprintf(doc, sizeof(doc), fmt, "{\"name\": \"s\"}, {\"name\": \"p\", \"exp2_of\": \"s\"}");
+	warpest_kernel *k = warpest_kernel_read_string(ctx, doc, "exp2.json");
+	warpest_hw *hw = warpest_hw_find(ctx, NULL, "h100-sxm");
+	CHECK(k && hw, "exp2_of model reads: '%s'", warpest_ctx_last_error(ctx));
+	/* 64 blocks of 128 threads, 256 warps, 4 bytes at a[tid.x * 2^s], every
+	 * block on the same addresses (tid.x only), so L2 -> L1 is each block's
+	 * sectors once per block: s = 0, lanes 4 B apart: 16 sectors a block,
+	 * 64 * 16 * 32 B = 32768 B; s = 3, lanes 32 B apart: 128 sectors a
+	 * block, 64 * 128 * 32 B = 262144 B. */
+	const struct {
+		const char *name;
+		int64_t value;
+		double l2_bytes;
+		const char *error;
+	} runs[] = {
+		{"s", 0, 32768, NULL},
+		{"s", 3, 262144, NULL},
+		{"p", 8, 0, "parameter 'p' is 2^s (params[1].exp2_of): give 's' instead"},
+		{"s", -1, 0, "parameter 's' = -1: the model takes 2^s ('p', a shift by it), which "
+			"needs 0 <= s <= 40"},
+	};
+	for (unsigned i = 0; k && hw && i < sizeof(runs) / sizeof(runs[0]); i++) {
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 128;
+		c.param_names = &runs[i].name, c.param_values = &runs[i].value, c.n_params = 1;
+		warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+		const warpest_summary *sm = e ? warpest_estimate_summary(e) : NULL;
+		if (runs[i].error)
+			CHECK(!e && strstr(warpest_ctx_last_error(ctx), runs[i].error), "%s = %lld refused: '%s'",
+				runs[i].name, (long long)runs[i].value, warpest_ctx_last_error(ctx));
+		else
+			CHECK(sm && sm->l2_load_bytes == runs[i].l2_bytes, "%s = %lld: %g B L2 -> L1 "
+				"(expected %g) '%s'", runs[i].name, (long long)runs[i].value,
+				sm ? sm->l2_load_bytes : -1.0, runs[i].l2_bytes,
+				e ? "" : warpest_ctx_last_error(ctx));
+		warpest_estimate_free(e);
+	}
+	warpest_hw_free(hw);
+	warpest_kernel_free(k);
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -408,6 +482,7 @@ int main(void)
 	test_reader(ctx);
 	test_launch(ctx);
 	test_power_of_two_params(ctx);
+	test_exp2_params(ctx);
 	warpest_ctx_free(ctx);
 	return check_summary();
 }

@@ -138,6 +138,9 @@ struct warpest_kernel {
 	int64_t param_values[64];
 	int param_has_value[64];
 	int param_power_of_two[64]; /* the model reads bitwise operations by it as by 2^k */
+	/* 2^(another parameter): its index among params (a shift by a kernel
+	 * argument, 1 << stage); -1: a parameter of its own */
+	int param_exp2_of[64];
 	const expr *threads[3];  /* NULL: not given */
 	const expr *grid[3];
 	const expr *guard;       /* NULL: none */

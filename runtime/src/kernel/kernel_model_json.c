@@ -16,6 +16,28 @@ const char *const km_op_names[km_n_ops] = {
 	"fp32_add", "fp32_mul", "fp32_fma", "fp64_add", "fp64_mul", "fp64_fma",
 	"int", "int_mad", "sfu", "other", "fp64_convert"};
 
+/* params[j].exp2_of: the name of an earlier parameter P of its own; this
+ * one is then 2^P, computed at launch (no value of its own). */
+static int read_exp2_of(reader *r, json_object *p, const char *path, int j)
+{
+	warpest_kernel *k = r->k;
+	char of[64];
+	if (mr_get_string(r, p, path, "exp2_of", of, sizeof(of), 1))
+		return -1;
+	if (k->param_has_value[j])
+		return mr_fail_at(r, path, "a parameter with 'exp2_of' takes its value from that "
+			"parameter: no 'value' of its own");
+	for (int i = 0; i < j; i++)
+		if (strcmp(k->symbols.names[k->param_syms[i]], of) == 0) {
+			if (k->param_exp2_of[i] >= 0)
+				return mr_fail_at(r, path, "'exp2_of' names a parameter that is itself "
+					"'exp2_of' another");
+			k->param_exp2_of[j] = i;
+			return 0;
+		}
+	return mr_fail_at(r, path, "'exp2_of' must name an earlier parameter");
+}
+
 static int read_params(reader *r, json_object *doc)
 {
 	json_object *arr = mr_get(doc, "params");
@@ -30,7 +52,7 @@ static int read_params(reader *r, json_object *doc)
 		snprintf(path, sizeof(path), "params[%zu]", i);
 		if (!json_object_is_type(p, json_type_object))
 			return mr_fail_at(r, path, "must be an object {\"name\", \"value\"}");
-		static const char *const keys[] = {"name", "value", "power_of_two", "doc", NULL};
+		static const char *const keys[] = {"name", "value", "power_of_two", "exp2_of", "doc", NULL};
 		if (mr_check_keys(r, p, path, keys) || mr_get_string(r, p, path, "name", name, sizeof(name), 1))
 			return -1;
 		if (k->n_params >= 64)
@@ -49,6 +71,9 @@ static int read_params(reader *r, json_object *doc)
 			return -1;
 		if (k->param_power_of_two[j] && k->param_has_value[j] && !km_is_power_of_two(k->param_values[j]))
 			return mr_fail_at(r, path, "'value' is not a power of two, and 'power_of_two' is true");
+		k->param_exp2_of[j] = -1;
+		if (mr_get(p, "exp2_of") && read_exp2_of(r, p, path, j))
+			return -1;
 	}
 	return 0;
 }

@@ -35,8 +35,34 @@ static int set_param(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, in
 		return ctx_error(ctx, "kernel '%s': unknown parameter '%s' (the model has: %s)",
 			k->name, name, known[0] ? known : "none");
 	}
+	for (int i = 0; i < k->n_params; i++)
+		if (k->param_syms[i] == sym && k->param_exp2_of[i] >= 0)
+			return ctx_error(ctx, "kernel '%s': parameter '%s' is 2^%s (params[%d].exp2_of): "
+				"give '%s' instead", k->name, name,
+				k->symbols.names[k->param_syms[k->param_exp2_of[i]]], i,
+				k->symbols.names[k->param_syms[k->param_exp2_of[i]]]);
 	env[sym] = value;
 	has[sym] = 1;
+	return 0;
+}
+
+/* Parameters that are 2^(another): from that one's value, when it has one. */
+static int set_exp2_params(warpest_ctx *ctx, const warpest_kernel *k, int64_t *env, int *has)
+{
+	for (int i = 0; i < k->n_params; i++) {
+		int of = k->param_exp2_of[i];
+		if (of < 0 || !has[k->param_syms[of]])
+			continue;
+		int64_t e = env[k->param_syms[of]];
+		if (e < 0 || e > 40)
+			return ctx_error(ctx, "kernel '%s': parameter '%s' = %lld: the model takes 2^%s "
+				"('%s', a shift by it), which needs 0 <= %s <= 40", k->name,
+				k->symbols.names[k->param_syms[of]], (long long)e,
+				k->symbols.names[k->param_syms[of]], k->symbols.names[k->param_syms[i]],
+				k->symbols.names[k->param_syms[of]]);
+		env[k->param_syms[i]] = (int64_t)1 << e;
+		has[k->param_syms[i]] = 1;
+	}
 	return 0;
 }
 
@@ -592,8 +618,10 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	for (int i = 0; i < config->n_params; i++)
 		if (set_param(ctx, k, l->env, has, config->param_names[i], config->param_values[i]))
 			return warpest_error_input;
+	if (set_exp2_params(ctx, k, l->env, has))
+		return warpest_error_input;
 	for (int i = 0; i < k->n_params; i++)
-		if (!has[k->param_syms[i]]) {
+		if (!has[k->param_syms[i]] && k->param_exp2_of[i] < 0) {
 			size_t n = strlen(l->missing);
 			snprintf(l->missing + n, sizeof(l->missing) - n, "%s%s", n ? ", " : "",
 				k->symbols.names[k->param_syms[i]]);
