@@ -342,6 +342,26 @@ static int row_shift_applies(K *k, const wp_poly *off, const wp_poly *rest)
 	return block && wp_has_x_dep(&k->at, rest);
 }
 
+/* Where the first data value in p comes from, looking into quasi-affine
+ * atoms (min, max, divisions of data: their names spell the data atoms'
+ * names) too; "an earlier load" when none is found. */
+static const char *data_origin(const K *k, const wp_poly *p)
+{
+	const wp_atoms *at = &k->at;
+	for (int i = 0; i < p->n; i++)
+		for (int f = 0; f < p->t[i].n; f++) {
+			const wp_atom *x = &at->a[p->t[i].f[f]];
+			if (!x->data)
+				continue;
+			if (x->kind == WP_DATA && x->origin)
+				return x->origin;
+			for (int d = 0; d < at->n; d++)
+				if (at->a[d].kind == WP_DATA && at->a[d].origin && strstr(x->name, at->a[d].name))
+					return at->a[d].origin;
+		}
+	return "an earlier load";
+}
+
 static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 {
 	addr ad = {0};
@@ -383,7 +403,7 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 		origin = k->at.a[t->f[0]].origin;
 	}
 	if (!origin)
-		origin = "an earlier load";
+		origin = data_origin(k, ad.off);
 	if ((a->kind[0] == 'a' || a->kind[0] == 'c') && ok && n_data == 1 && range > 0 && scale == a->bytes) {
 		/* The core reads `contention` only for unanalysable accesses (an
 		 * analysable one is costed from its address alone, which would put all
