@@ -7,6 +7,7 @@
 #include "model_parts.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---------- addresses ---------- */
@@ -362,6 +363,76 @@ static const char *data_origin(const K *k, const wp_poly *p)
 	return "an earlier load";
 }
 
+/* The data atom of an address whose data terms are one value loaded from
+ * an address free of tid (the same for the whole block: an embedding row's
+ * id read by the block) times a size argument (and launch constants),
+ * while `rest` spreads the
+ * lanes but does not move with the block (blocks would then all be costed
+ * on one row); -1 when that is not the case. */
+static int block_row_atom(K *k, const wp_poly *off, const wp_poly *rest)
+{
+	int atom = -1;
+	for (int i = 0; i < off->n; i++) {
+		const wp_term *t = &off->t[i];
+		int d = -1, launch_constants = 1, pitch = 0;
+		for (int f = 0; f < t->n; f++) {
+			const wp_atom *x = &k->at.a[t->f[f]];
+			if (x->data) {
+				if (d >= 0 || x->kind != WP_DATA || !x->uniform)
+					return -1;
+				d = t->f[f];
+			} else {
+				launch_constants &= x->kind == WP_PARAM || x->kind == WP_NTID || x->kind == WP_NCTAID;
+				pitch |= x->kind == WP_PARAM;
+			}
+		}
+		/* times a size argument: a row pitch, so rows of different
+		 * indices do not overlap (start[b] + tid.x, an element offset,
+		 * would make the blocks' rows overlap: left random) */
+		if (d >= 0 && (!launch_constants || !pitch))
+			return -1;
+		if (d >= 0 && atom >= 0 && d != atom)
+			return -1;
+		if (d >= 0)
+			atom = d;
+	}
+	for (int i = 0; i < rest->n; i++)
+		for (int f = 0; f < rest->t[i].n; f++) {
+			const wp_atom *x = &k->at.a[rest->t[i].f[f]];
+			if (x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL))
+				return -1;
+		}
+	return atom >= 0 && wp_has_x_dep(&k->at, rest) ? atom : -1;
+}
+
+/* Whether the kernel has read that special register so far. */
+static int atom_seen(const wp_atoms *at, const char *name)
+{
+	for (int i = 0; i < at->n; i++)
+		if (strcmp(at->a[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The block's linear index, x fastest, over the grid dimensions the kernel
+ * reads (a dimension it never reads has one block: naming it would make the
+ * grid guess give it more). */
+static wp_poly *linear_ctaid(K *k)
+{
+	wp_atoms *at = &k->at;
+	wp_poly *index = wp_const(at, 0), *stride = wp_const(at, 1);
+	for (int d = 0; d < 3; d++) {
+		char c[16], n[16];
+		snprintf(c, sizeof c, "ctaid.%c", 'x' + d);
+		snprintf(n, sizeof n, "nctaid.%c", 'x' + d);
+		if (d > 0 && !atom_seen(at, c))
+			continue;
+		index = wp_add(at, index, wp_mul(at, stride, wp_atom_poly(at, wp_atom_get(at, c, WP_CTAID))));
+		stride = wp_mul(at, stride, wp_atom_poly(at, wp_atom_get(at, n, WP_NCTAID)));
+	}
+	return index;
+}
+
 static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 {
 	addr ad = {0};
@@ -437,6 +508,20 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 			"for lanes that share threadIdx.y and .z; costed as its affine part (%s %s), the shift "
 			"taken as 0", a->kind, wp_where(k, a->inst), origin, elems ? "element" : "byte offset",
 			wp_str(&k->at, elems ? elems : rest));
+		return;
+	}
+	int row = block_row_atom(k, ad.off, rest);
+	wp_poly *own = row >= 0 ? wp_subst(&k->at, ad.off, row, linear_ctaid(k)) : NULL;
+	if (own) {
+		/* A row read by the whole block at a loaded index (an embedding
+		 * lookup, a gather of rows): its lanes stay contiguous. Costed with
+		 * the index taken as the block's own number: rows of their own, no
+		 * reuse between blocks, as for a random index. */
+		a->off = own;
+		wp_assume(k, "%s%s: the data-dependent part of the address (value from %s) is the same "
+			"for the whole block; costed with the value taken as the block's linear index (each "
+			"block on a row of its own, no reuse between blocks)", a->kind, wp_where(k, a->inst),
+			origin);
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
