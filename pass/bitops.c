@@ -7,6 +7,7 @@
  * a power of two that a geometric loop makes is a modulo. */
 #include "bitops.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "bounds.h"
@@ -91,13 +92,46 @@ static int disjoint_bits(K *k, const wp_poly *a, const wp_poly *b)
 	return ra.lo >= 0 && rb.lo >= 0 && (ra.may & rb.may) == 0;
 }
 
+static int is_exp2_atom(const K *k, int a);
+
+/* Whether a | b = a + b because b = x % P for P = 2^argument (a shift's
+ * parameter, so a power of two) and every term of a has the factor P: a's
+ * low bits below P are then zero (in two's complement too), b's are all
+ * there is of it. An FFT's ((k >> s) << (s + 1)) | (k & (2^s - 1)). */
+static int or_of_split(const K *k, const wp_poly *a, const wp_poly *b)
+{
+	const wp_atoms *at = &k->at;
+	if (b->n != 1 || b->t[0].c != 1 || b->t[0].n != 1 || at->a[b->t[0].f[0]].kind != WP_QUASI)
+		return 0;
+	const char *name = at->a[b->t[0].f[0]].name;
+	for (int e = 0; e < k->n_exp2; e++) {
+		/* wp_mod's text for a parameter divisor: "(x) % (P)" */
+		char tail[96];
+		int lt = snprintf(tail, sizeof tail, ") %% (%s)", at->a[k->exp2_atom[e]].name);
+		size_t ln = strlen(name);
+		if (name[0] != '(' || lt < 0 || (size_t)lt >= sizeof tail || ln <= (size_t)lt ||
+		    strcmp(name + ln - lt, tail) != 0)
+			continue;
+		int all = a->n > 0;
+		for (int i = 0; i < a->n && all; i++) {
+			int has = 0;
+			for (int f = 0; f < a->t[i].n; f++)
+				has |= a->t[i].f[f] == k->exp2_atom[e];
+			all = has;
+		}
+		if (all)
+			return 1;
+	}
+	return 0;
+}
+
 static wp_poly *or_values(K *k, const wp_poly *a, const wp_poly *b, unsigned width)
 {
 	wp_atoms *at = &k->at;
 	int64_t c;
 	if (!a || !b)
 		return NULL;
-	if (disjoint_bits(k, a, b))
+	if (disjoint_bits(k, a, b) || or_of_split(k, a, b) || or_of_split(k, b, a))
 		return wp_add(at, a, b);
 	if (wp_is_const(a, &c)) {
 		const wp_poly *t = a;
@@ -141,13 +175,10 @@ static int is_exp2_atom(const K *k, int a)
 	return 0;
 }
 
-wp_poly *wp_exp2_param(K *k, const wp_poly *s)
+/* The parameter 2^a for a kernel argument's atom a (made on first use). */
+static wp_poly *exp2_atom_of(K *k, int src)
 {
 	wp_atoms *at = &k->at;
-	if (!s || s->n != 1 || s->t[0].c != 1 || s->t[0].n != 1 || at->a[s->t[0].f[0]].kind != WP_PARAM ||
-	    is_exp2_atom(k, s->t[0].f[0]))
-		return fail(k, "shift by a variable amount");
-	int src = s->t[0].f[0];
 	for (int i = 0; i < k->n_exp2; i++)
 		if (k->exp2_src[i] == src)
 			return wp_atom_poly(at, k->exp2_atom[i]);
@@ -166,6 +197,41 @@ wp_poly *wp_exp2_param(K *k, const wp_poly *s)
 	k->exp2_atom[k->n_exp2] = id;
 	k->exp2_src[k->n_exp2++] = src;
 	return wp_atom_poly(at, id);
+}
+
+int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den)
+{
+	wp_atoms *at = &k->at;
+	*num = wp_const(at, 1);
+	*den = wp_const(at, 1);
+	if (!s) {
+		fail(k, "shift by a variable amount");
+		return -1;
+	}
+	for (int i = 0; i < s->n; i++) {
+		const wp_term *t = &s->t[i];
+		int64_t c = t->c, mag = c < 0 ? -c : c;
+		if (t->n == 0) {
+			if (mag > 62) {
+				fail(k, "shift by a variable amount");
+				return -1;
+			}
+			wp_poly **side = c > 0 ? num : den;
+			*side = wp_scale(at, *side, (int64_t)1 << mag);
+			continue;
+		}
+		if (t->n != 1 || at->a[t->f[0]].kind != WP_PARAM || is_exp2_atom(k, t->f[0]) || mag > 4) {
+			fail(k, "shift by a variable amount");
+			return -1;
+		}
+		wp_poly *p = exp2_atom_of(k, t->f[0]);
+		if (!p)
+			return -1;
+		wp_poly **side = c > 0 ? num : den;
+		for (int64_t r = 0; r < mag; r++)
+			*side = wp_mul(at, *side, p);
+	}
+	return 0;
 }
 
 /* Whether p is a power of two in every copy the core makes of the

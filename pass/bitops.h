@@ -8,9 +8,12 @@
  * integer type of `width` bits; NULL with the reason in k->why. */
 wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, unsigned width);
 
-/* 2^s for s a kernel argument (a shift by it, 1 << stage): a parameter of
- * the model that the core derives from s (params[].exp2_of); NULL, with the
- * reason in k->why, when s is anything else. */
-wp_poly *wp_exp2_param(K *k, const wp_poly *s);
+/* 2^s = num / den for s an affine form in kernel arguments (a shift by
+ * one, 1 << stage, or by stage + 1, log2n - 1 - stage): each argument a
+ * becomes a parameter of the model that the core derives from it, exp2_a
+ * (params[].exp2_of), in num for positive coefficients and in den for
+ * negative ones; the constant a power of two on its side. 0, or -1 with
+ * the reason in k->why when s is anything else. */
+int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den);
 
 #endif

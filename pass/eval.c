@@ -405,21 +405,29 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	case LLVMMul:
 		return wp_mul(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 	case LLVMShl: {
-		wp_poly *s = wp_opnd(k, v, 1);
-		if (s && !wp_is_const(s, &c)) /* by a kernel argument: times 2^s */
-			return wp_mul(at, wp_opnd(k, v, 0), wp_exp2_param(k, s));
+		wp_poly *s = wp_opnd(k, v, 1), *num, *den;
+		if (s && !wp_is_const(s, &c)) { /* by kernel arguments: times 2^s */
+			if (wp_exp2_ratio(k, s, &num, &den))
+				return NULL;
+			wp_poly *x = wp_mul(at, wp_opnd(k, v, 0), num);
+			return wp_is_const(den, &c) && c == 1 ? x : wp_fdiv(at, x, den);
+		}
 		if (!wp_is_const(s, &c) || c < 0 || c > 62)
 			return fail(k, "shift by a variable amount");
 		return wp_scale(at, wp_opnd(k, v, 0), (int64_t)1 << c);
 	}
 	case LLVMLShr:
 	case LLVMAShr: {
-		wp_poly *s = wp_opnd(k, v, 1);
-		wp_poly *by = s && !wp_is_const(s, &c) ? wp_exp2_param(k, s) : NULL;
-		if (!by && (!wp_is_const(s, &c) || c < 0 || c > 62))
+		wp_poly *s = wp_opnd(k, v, 1), *num = NULL, *den = NULL;
+		if (s && !wp_is_const(s, &c) && wp_exp2_ratio(k, s, &num, &den))
+			return NULL;
+		if (!num && (!wp_is_const(s, &c) || c < 0 || c > 62))
 			return fail(k, "shift by a variable amount");
 		wp_assume(k, "right shifts and divisions are on non-negative values");
-		return wp_fdiv(at, wp_opnd(k, v, 0), by ? by : wp_const(at, (int64_t)1 << c));
+		if (!num)
+			return wp_fdiv(at, wp_opnd(k, v, 0), wp_const(at, (int64_t)1 << c));
+		/* x / (num / den) = x * den / num */
+		return wp_fdiv(at, wp_mul(at, wp_opnd(k, v, 0), den), num);
 	}
 	case LLVMSDiv:
 	case LLVMUDiv: {

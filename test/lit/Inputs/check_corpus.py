@@ -39,7 +39,7 @@ for f in models:
     # path, the n-body tile's 2^20 shared loads are sampled)
     cmd = [cli, "estimate", path, "--gpu", "h100-sxm", "--block", "256", "1", "1", "--json"]
     for p in m.get("params", []):
-        if "value" not in p:
+        if "value" not in p and "exp2_of" not in p:
             cmd += ["--param", "%s=%s" % (p["name"], values.get(p["name"], "4096"))]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
