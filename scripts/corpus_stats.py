@@ -150,7 +150,7 @@ def main():
                 cmd = [cli, "estimate", mf, "--gpu", a.gpu, "--block", a.block.replace("x", " ").split()[0],
                        a.block.split("x")[1], a.block.split("x")[2]]
                 for p in m.get("params", []):
-                    if "value" not in p:
+                    if "value" not in p and "exp2_of" not in p:
                         cmd += ["--param", "%s=%d" % (p["name"], 4096)]
                 if "threads" not in m and "grid" not in m:
                     cmd += ["--grid", "264", "1", "1"]
