@@ -319,6 +319,18 @@ static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
 	return a;
 }
 
+/* Whether p depends on the block index (ctaid, or a quasi-affine atom of it). */
+static int moves_with_block(const K *k, const wp_poly *p)
+{
+	for (int i = 0; i < p->n; i++)
+		for (int f = 0; f < p->t[i].n; f++) {
+			const wp_atom *x = &k->at.a[p->t[i].f[f]];
+			if (x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL))
+				return 1;
+		}
+	return 0;
+}
+
 /* Whether an address `off` = data terms + `rest` may be costed as `rest`:
  * every data term is one data atom free of tid.x, and `rest` depends on
  * both the thread (it spreads the lanes) and the block (blocks cover
@@ -334,13 +346,7 @@ static int row_shift_applies(K *k, const wp_poly *off, const wp_poly *rest)
 			return 0;
 	}
 	/* rest holds no data: depending on tid.x (x_dep) is the thread part */
-	int block = 0;
-	for (int i = 0; i < rest->n; i++)
-		for (int f = 0; f < rest->t[i].n; f++) {
-			const wp_atom *x = &k->at.a[rest->t[i].f[f]];
-			block |= x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL);
-		}
-	return block && wp_has_x_dep(&k->at, rest);
+	return moves_with_block(k, rest) && wp_has_x_dep(&k->at, rest);
 }
 
 /* Where the first data value in p comes from, looking into quasi-affine
@@ -396,13 +402,7 @@ static int block_row_atom(K *k, const wp_poly *off, const wp_poly *rest)
 		if (d >= 0)
 			atom = d;
 	}
-	for (int i = 0; i < rest->n; i++)
-		for (int f = 0; f < rest->t[i].n; f++) {
-			const wp_atom *x = &k->at.a[rest->t[i].f[f]];
-			if (x->kind == WP_CTAID || (x->kind == WP_QUASI && strstr(x->name, "ctaid.") != NULL))
-				return -1;
-		}
-	return atom >= 0 && wp_has_x_dep(&k->at, rest) ? atom : -1;
+	return atom >= 0 && !moves_with_block(k, rest) && wp_has_x_dep(&k->at, rest) ? atom : -1;
 }
 
 /* Whether the kernel has read that special register so far. */

@@ -185,10 +185,8 @@ static wp_poly *exp2_atom_of(K *k, int src)
 	if (k->n_exp2 == (int)(sizeof(k->exp2_atom) / sizeof(k->exp2_atom[0])))
 		return fail(k, "shift by a variable amount (too many shifted arguments)");
 	char *name = wp_printf(at->arena, "exp2_%s", at->a[src].name);
-	/* a kernel argument of that name would be read as the same parameter */
-	for (int i = 0; i < at->n; i++)
-		if (at->a[i].kind == WP_PARAM && strcmp(at->a[i].name, name) == 0)
-			return fail(k, "shift by a variable amount (a kernel argument is named like its power)");
+	/* a kernel argument of that name would be read as the same parameter
+	 * (the other parameter atoms are the exp2 ones, of other names) */
 	for (unsigned i = 0; i < LLVMCountParams(k->fn); i++)
 		if (strcmp(wp_arg_name(k, k->fn, i), name) == 0)
 			return fail(k, "shift by a variable amount (a kernel argument is named like its power)");
