@@ -321,6 +321,17 @@ static void test_launch(warpest_ctx *ctx)
 	warpest_hw_free(hw);
 }
 
+/* The estimate of k at blocks of 128 threads with one parameter given. */
+static warpest_estimate *estimate_with(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
+	const char *name, int64_t value)
+{
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 128;
+	c.param_names = &name, c.param_values = &value, c.n_params = 1;
+	return warpest_estimate_compute(ctx, k, hw, &c);
+}
+
 /* A parameter the pass read bitwise operations by as a power of two
  * (params[].power_of_two): the reader refuses another value; at launch the
  * accesses whose addresses use it are assumed random instead, unless a guard
@@ -348,17 +359,12 @@ static void test_power_of_two_params(warpest_ctx *ctx)
 	k = warpest_kernel_read_string(ctx, doc, "pow2.json");
 	warpest_hw *hw = warpest_hw_find(ctx, NULL, "h100-sxm");
 	CHECK(k && hw, "power_of_two true reads: '%s'", warpest_ctx_last_error(ctx));
-	const char *names[1] = {"j"};
 	/* 64 and 1 are powers of two: the access is analysed. 0, 48 and -64
 	 * are not: the only access (its address uses j, its guard does not)
 	 * is then assumed random and named, and the estimate goes on. */
 	int64_t values[5] = {0, 48, -64, 64, 1};
 	for (int i = 0; k && hw && i < 5; i++) {
-		warpest_config c;
-		warpest_config_init(&c);
-		c.block[0] = 128;
-		c.param_names = names, c.param_values = &values[i], c.n_params = 1;
-		warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+		warpest_estimate *e = estimate_with(ctx, k, hw, "j", values[i]);
 		char *json = e ? warpest_estimate_to_json(e) : NULL;
 		int assumed = json && strstr(json, "\"analysable\": false") &&
 			strstr(json, "bitwise operations on parameter 'j'") &&
@@ -383,11 +389,7 @@ static void test_power_of_two_params(warpest_ctx *ctx)
 	k = warpest_kernel_read_string(ctx, guarded, "pow2_guard.json");
 	CHECK(k != NULL, "guarded pow2 model reads: '%s'", warpest_ctx_last_error(ctx));
 	for (int i = 0; k && hw && i < 2; i++) {
-		warpest_config c;
-		warpest_config_init(&c);
-		c.block[0] = 128;
-		c.param_names = names, c.param_values = &values[1 + 2 * i], c.n_params = 1;
-		warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+		warpest_estimate *e = estimate_with(ctx, k, hw, "j", values[1 + 2 * i]);
 		if (i == 0)
 			CHECK(!e && strstr(warpest_ctx_last_error(ctx), "kernel 'g': parameter 'j' = 48 is "
 				"not a power of two") && strstr(warpest_ctx_last_error(ctx),
@@ -455,11 +457,7 @@ static void test_exp2_params(warpest_ctx *ctx)
 			"needs 0 <= s <= 40"},
 	};
 	for (unsigned i = 0; k && hw && i < sizeof(runs) / sizeof(runs[0]); i++) {
-		warpest_config c;
-		warpest_config_init(&c);
-		c.block[0] = 128;
-		c.param_names = &runs[i].name, c.param_values = &runs[i].value, c.n_params = 1;
-		warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+		warpest_estimate *e = estimate_with(ctx, k, hw, runs[i].name, runs[i].value);
 		const warpest_summary *sm = e ? warpest_estimate_summary(e) : NULL;
 		if (runs[i].error)
 			CHECK(!e && strstr(warpest_ctx_last_error(ctx), runs[i].error), "%s = %lld refused: '%s'",
