@@ -260,24 +260,28 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
 		*kept = e;
 		return 1;
 	}
-	api->estimate_free(e);
 	warpest_ranking *r = api->rank(ctx, k, hw, wc, &ro);
-	int ok = r && api->ranking_size(r) > 0;
-	if (ok) {
-		const warpest_config *best = api->ranking_config(r, 0);
+	/* shapes the ranking could not estimate (the time limit) are not ranked */
+	const warpest_config *best = r && api->ranking_size(r) > 0 ? api->ranking_config(r, 0) : NULL;
+	if (best) {
 		memcpy(wc->block, best->block, sizeof wc->block);
 		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; best of %d block shapes: "
 			"%dx%dx%d (%s, ranked in %.0f ms of a %.0f ms budget)", api->ranking_size(r),
 			wc->block[0], wc->block[1], wc->block[2], sweep, now_ms() - t0, budget);
+		api->estimate_free(e);
 	} else {
-		wp_kernel_note(fn, kn, "CoreError", "ranking failed: %s", api->ctx_last_error(ctx));
+		/* the probe's estimate stands: an estimate always (issue 13) */
+		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; the ranking failed (%s): "
+			"block %dx%dx%d assumed", r ? "no shape could be estimated within the time limit" :
+			api->ctx_last_error(ctx), wc->block[0], wc->block[1], wc->block[2]);
+		*kept = e;
 	}
 	if (r)
 		api->ranking_free(r);
 	/* the neighbour search costs a dozen estimates more */
 	if (now_ms() - t0 + 12 * one > budget)
 		wc->skip_neighbours = 1;
-	return ok;
+	return 1;
 }
 
 /* A block given: the neighbour search costs a dozen estimates more, so one

@@ -20,6 +20,11 @@
 
 /* Waves evaluated when a stratified subset of wave classes came out idle. */
 #define SPREAD_WAVES 32
+/* The last resort's allowance in lane evaluations, when even the smallest
+ * block sample was stopped at the time limit (a loaded machine): about
+ * 10-30 ms of one core at the lane rates of docs/performance.md, so the
+ * compiler stays responsive, and the result no longer depends on the load. */
+#define LAST_RESORT_WORK ((int64_t)1 << 21)
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -91,11 +96,12 @@ static int fold_rows(warpest_ctx *ctx, warpest_estimate *e)
 }
 
 /* The memory model once more from scratch, on a fresh evaluator (*ev
- * replaced; NULL when out of memory) under the configuration's work limit
- * and `deadline` (0: none); a block sample, when one is taken, is sized to
- * the work limit and to at most `sample_cap` block visits (0: no cap). */
+ * replaced; NULL when out of memory) under `work_limit` (0: none) and
+ * `deadline` (0: none); a block sample, when one is taken, is sized to the
+ * work limit and to at most `sample_cap` block visits (0: no cap). */
 static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evaluator **ev,
-	int use_boxes, int reference, int force_sample, double sample_cap, double deadline)
+	int use_boxes, int reference, int force_sample, double sample_cap, int64_t work_limit,
+	double deadline)
 {
 	launch *l = &e->launch;
 	block_evaluator_free(*ev);
@@ -105,12 +111,12 @@ static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evalu
 	memset(e->access, 0, sizeof(access_stats) * ((size_t)l->n_accesses + 1));
 	memset(&e->mem, 0, sizeof(e->mem));
 	e->assumptions.n = 0;
-	block_evaluator_set_work_limit(*ev, e->config.work_limit);
+	block_evaluator_set_work_limit(*ev, work_limit);
 	block_evaluator_set_deadline(*ev, deadline);
 	block_evaluator_set_sample_cap(*ev, sample_cap);
 	/* no work limit but a cap: a budget no sample reaches, so that the cap
 	 * decides; neither: no sample (0), as in the first run */
-	int64_t budget = e->config.work_limit > 0 ? e->config.work_limit :
+	int64_t budget = work_limit > 0 ? work_limit :
 		sample_cap > 0 ? (int64_t)1 << 60 : 0;
 	int rc = memory_model_run(ctx, l, *ev, e->access, &e->mem, &e->scale, &e->assumptions,
 		budget, force_sample);
@@ -142,8 +148,11 @@ static double visits_in_time(int64_t visits, double spent, double left)
 	return 0.5 * left / (spent / (double)visits);
 }
 
+/* `last_resort`: when the time limit stops even the smallest sample, run
+ * that sample once more under LAST_RESORT_WORK instead of the clock (the
+ * estimate asked for; a neighbour's search gives up instead). */
 static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *kernel,
-	const warpest_hw *hw, const warpest_config *config)
+	const warpest_hw *hw, const warpest_config *config, int last_resort)
 {
 	warpest_estimate *e = calloc(1, sizeof(*e));
 	if (!e) {
@@ -202,13 +211,19 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   and if that is stopped too, at the smallest sample (2 blocks a
 	 *   wave); each repair may run to the limit, and at least half of it,
 	 *   but never past twice the limit in all; a spread run after such a
-	 *   sample keeps its cap;
+	 *   sample keeps its cap; when the smallest sample is stopped as well
+	 *   (a loaded machine), the last resort: that sample once more with no
+	 *   deadline, under LAST_RESORT_WORK lane evaluations, so that the
+	 *   outcome no longer depends on the clock;
 	 * - an idle wave standing for others: guards idle whole stretches of
 	 *   waves that the classes lump with busy ones (a grid larger than the
 	 *   domain): once more with waves spread evenly over the launch, each
 	 *   on its own; only if those are all idle too is there no prediction. */
 	int sampled_too = e->mem.sample_runs > 0, spread = 0, spread_evenly = 0, timed_samples = 0;
+	int by_work = 0; /* the last resort was taken */
 	double cap = 0; /* the time limit's cap on sample visits, once there is one */
+	int64_t last_work = config->work_limit > 0 && config->work_limit < LAST_RESORT_WORK ?
+		config->work_limit : LAST_RESORT_WORK;
 	while (rc && ev) {
 		int over = block_evaluator_over_limit(ev), timed = block_evaluator_timed_out(ev);
 		double now = clock_seconds(), until = repair_deadline(config, start, now);
@@ -219,19 +234,27 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			if (busy == 1)
 				busy = launch_spread_waves(l, SPREAD_WAVES);
 			rc = busy ? ctx_error(ctx, "out of memory") :
-				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap, until);
+				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap,
+					by_work ? last_work : config->work_limit, by_work ? 0 : until);
 			spread = 1;
 		} else if (over && timed && timed_samples < 2) {
 			/* the second: the smallest sample */
 			cap = timed_samples ? 1 :
 				visits_in_time(block_evaluator_visits(ev), now - bound, until - now);
 			bound = now;
-			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, until);
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap,
+				config->work_limit, until);
 			sampled_too = 1;
 			timed_samples++;
+		} else if (over && timed && last_resort && !by_work) {
+			bound = now;
+			cap = 1;
+			by_work = 1;
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, last_work, 0);
 		} else if (over && !timed && !sampled_too && config->work_limit > 0) {
 			bound = now;
-			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, 0, until);
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, 0, config->work_limit,
+				until);
 			sampled_too = 1;
 		} else
 			break;
@@ -245,7 +268,11 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"the grid, which wave classes lump with busy ones): %d waves drawn from the %lld "
 			"whose blocks may run an access (by the accesses' guards) evaluated instead, the "
 			"idle ones as one", SPREAD_WAVES, (long long)l->wave_plan.busy_waves);
-	if (!rc && timed_samples)
+	if (!rc && by_work)
+		assumption_add(&e->assumptions, "even the smallest block sample did not fit the time "
+			"limit (%g ms): that sample taken with no clock instead, under %lld "
+			"lane evaluations (the last resort)", config->time_limit_ms, (long long)last_work);
+	else if (!rc && timed_samples)
 		assumption_add(&e->assumptions, "evaluating every block did not fit the time limit "
 			"(%g ms): blocks sampled instead, so the figures depend on this machine's "
 			"speed", config->time_limit_ms);
@@ -255,7 +282,12 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	}
 	if (rc && block_evaluator_over_limit(ev) && ctx)
 		ctx->over_limit = 1;
-	if (rc && block_evaluator_timed_out(ev))
+	if (rc && by_work && block_evaluator_over_limit(ev))
+		ctx_error(ctx, "kernel '%s': the estimate was stopped at its time limit (%g ms), even on "
+			"a sample of blocks, and the smallest sample does not fit %lld lane evaluations "
+			"either (the last resort); give smaller parameter values or a longer limit",
+			kernel->name, config->time_limit_ms, (long long)last_work);
+	else if (rc && block_evaluator_timed_out(ev))
 		ctx_error(ctx, "kernel '%s': the estimate was stopped at its time limit (%g ms)%s; "
 			"give smaller parameter values or a longer limit", kernel->name,
 			config->time_limit_ms, timed_samples ? ", even on a sample of blocks" : "");
@@ -405,7 +437,7 @@ static void find_neighbours(warpest_estimate *e, const warpest_config *caller)
 			}
 			candidates[i].time_limit_ms = left;
 		}
-		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i]);
+		warpest_estimate *n = estimate_one(&quiet, e->kernel, e->hw, &candidates[i], 0);
 		stopped = !n && quiet.over_limit;
 		timed = stopped && caller->time_limit_ms > 0 &&
 			1000 * (clock_seconds() - e->started) >= caller->time_limit_ms;
@@ -448,17 +480,18 @@ warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kerne
 	warpest_config full;
 	if (config_normalise(ctx, config, &full))
 		return NULL;
-	warpest_estimate *e = estimate_one(ctx, kernel, hw, &full);
+	warpest_estimate *e = estimate_one(ctx, kernel, hw, &full, 1);
 	if (e && !full.skip_neighbours)
 		find_neighbours(e, &full);
 	return e;
 }
 
-/* Used by rank: no neighbour search. */
+/* Used by rank: no neighbour search, and no last resort (a shape the time
+ * limit stops ranks last, with its reason, at no more cost). */
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
 	const warpest_hw *hw, const warpest_config *config);
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
 	const warpest_hw *hw, const warpest_config *config)
 {
-	return estimate_one(ctx, kernel, hw, config);
+	return estimate_one(ctx, kernel, hw, config, 0);
 }

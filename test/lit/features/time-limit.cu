@@ -9,18 +9,22 @@
 // wave boxes cover its clamped guards a block sample costs a quarter of the
 // exact run or more, so no budget separates "sampled" from both "exact" and
 // "stopped" with a safe margin in both builds; the test asserts the time,
-// and (second RUN) that a budget no run fits in gives no number, only the
-// reason. The sample's remark and its sizing are tested in the core
-// (cli.time_limit, unit.test_hardening). The grid is given: the guessed one
-// (z 64) idles most waves.
+// and (second RUN) that a budget no run fits in still gives a time, from the
+// last resort: the smallest sample once more with no clock, under 2^21 lane
+// evaluations, which says so. The sample's remark and its sizing are tested
+// in the core (cli.time_limit, unit.test_hardening). The grid is given: the
+// guessed one (z 64) idles most waves.
 // REQUIRES: warpest-core
 // RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=32x8x1;grid=16x64x32;param=nx:512;param=ny:512;param=nz:512;param=chunk:16' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s
 // CHECK: heat_zmarch (sm_90, a100-40gb): predicted {{[0-9.e+]+}} us, bottleneck {{L1|L2|DRAM|compute}}
 // 1 ms: limits of 0.45 ms (2.25 ms under ASan), and even the smallest
-// sample (2 blocks a wave) takes tens of ms
+// sample (2 blocks a wave) takes several ms: the last resort
 // RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=32x8x1;grid=16x64x32;param=nx:512;param=ny:512;param=nz:512;param=chunk:16;budget-ms=1' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STOP
-// STOP: heat_zmarch (sm_90): no estimate: kernel 'heat_zmarch': the estimate was stopped at its time limit ({{0.45|2.25}} ms), even on a sample of blocks
-// STOP-NOT: predicted
+// STOP-NOT: no estimate
+// STOP: heat_zmarch (sm_90, a100-40gb): predicted {{[0-9.e+]+}} us, bottleneck {{L1|L2|DRAM|compute}}
+// STOP: heat_zmarch (sm_90): assumes blocks sampled: 2 of 864 per wave
+// STOP: heat_zmarch (sm_90): assumes even the smallest block sample did not fit the time limit ({{0.45|2.25}} ms): that sample taken with no clock instead, under 2097152 lane evaluations (the last resort)
+// STOP-NOT: no estimate
 #include <cuda_runtime.h>
 
 template <typename T>
