@@ -34,7 +34,7 @@
 #define WARPEST_PASS_ESTIMATE_SHARE 0.45
 /* With placeholder parameter values no time is reported, only per-access
  * figures at made-up sizes: those may come from a smaller sample sooner. */
-#define WARPEST_PASS_PLACEHOLDER_SHARE 0.05
+#define WARPEST_PASS_PLACEHOLDER_SHARE 0.03
 /* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
  * three dimensions), and of the sweep at 256 threads only. */
 #define FULL_SWEEP_SHAPES 231
