@@ -405,6 +405,62 @@ static int block_row_atom(K *k, const wp_poly *off, const wp_poly *rest)
 	return atom >= 0 && !moves_with_block(k, rest) && wp_has_x_dep(&k->at, rest) ? atom : -1;
 }
 
+/* Whether data atom x is the same for the 32 lanes of a warp: loaded from
+ * an address free of tid, or from an analysed address whose values over
+ * the lanes of each of the first two warps agree (a row start read per
+ * warp, rowptr[t / 32]; blockDim.x taken as a multiple of 32). */
+static int warp_uniform_data(K *k, const wp_atom *x)
+{
+	if (x->kind != WP_DATA || !x->src)
+		return 0;
+	if (x->uniform)
+		return 1;
+	for (int i = 0; i < k->na; i++) {
+		if (k->acc[i].inst != (LLVMValueRef)x->src)
+			continue;
+		int64_t v[32];
+		for (int warp = 0; warp < 2; warp++) {
+			if (!k->acc[i].off || !wp_lane_values(k, k->acc[i].off, 32 * warp, v))
+				return 0;
+			for (int lane = 1; lane < 32; lane++)
+				if (v[lane] != v[0])
+					return 0;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* An address whose data terms are each a warp-uniform loaded value (times
+ * a constant) and whose affine part `rest` spreads the lanes: the lanes'
+ * byte offsets from lane 0's into a->lane_offsets, and 1. The base the warp
+ * shares is unknown (a CSR row's start, read per warp or per block), so the
+ * core costs that lane pattern at every alignment, with no reuse between
+ * warps. */
+static int lanes_pattern(K *k, access *a, const wp_poly *off, const wp_poly *rest)
+{
+	for (int i = 0; i < off->n; i++) {
+		const wp_term *t = &off->t[i];
+		int has = 0;
+		for (int f = 0; f < t->n; f++)
+			has |= k->at.a[t->f[f]].data;
+		if (has && (t->n != 1 || !warp_uniform_data(k, &k->at.a[t->f[0]])))
+			return 0;
+	}
+	int64_t v[32];
+	if (!wp_lane_values(k, rest, 0, v))
+		return 0;
+	int spread = 0;
+	for (int lane = 1; lane < 32; lane++)
+		spread |= v[lane] != v[0];
+	if (!spread)
+		return 0;
+	a->lane_offsets = wp_alloc(k->ar, sizeof(int64_t) * 32);
+	for (int lane = 0; lane < 32; lane++)
+		a->lane_offsets[lane] = v[lane] - v[0];
+	return 1;
+}
+
 /* Whether the kernel has read that special register so far. */
 static int atom_seen(const wp_atoms *at, const char *name)
 {
@@ -525,6 +581,16 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 		return;
 	}
 	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
+	if (lanes_pattern(k, a, ad.off, rest)) {
+		a->assume = "lanes";
+		wp_poly *elems = wp_content(rest) % a->bytes == 0 ? wp_fdiv(&k->at, rest, wp_const(&k->at, a->bytes)) : NULL;
+		wp_assume(k, "%s%s: the data-dependent part of the address (value from %s) is the same "
+			"for the lanes of a warp (blockDim.x a multiple of 32); costed as the lanes' pattern "
+			"of its affine part (%s %s) at an unknown base, no reuse between warps", a->kind,
+			wp_where(k, a->inst), origin, elems ? "element" : "byte offset",
+			wp_str(&k->at, elems ? elems : rest));
+		return;
+	}
 	/* the same for a warp when every loaded term is and nothing else
 	 * depends on tid (a row start read by the block), else random */
 	int uniform = 1;

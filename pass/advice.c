@@ -91,10 +91,17 @@ static void assumptions(LLVMValueRef fn, const wp_kernel_names *kn, const wp_ker
 	for (int l = 0; l < 2; l++)
 		for (size_t i = 0; lists[l] && i < json_object_array_length(lists[l]); i++) {
 			const char *a = json_object_get_string(json_object_array_get_idx(lists[l], i));
+			if (!a)
+				continue;
+			/* the model's assumptions reach the report cut to the core's
+			 * 255 bytes: such a cut copy gives way to the model's whole text */
 			int seen = 0;
-			for (size_t j = 0; l == 1 && lists[0] && j < json_object_array_length(lists[0]) && !seen; j++)
-				seen = !strcmp(a, json_object_get_string(json_object_array_get_idx(lists[0], j)));
-			if (seen || !a)
+			size_t len = strlen(a);
+			for (size_t j = 0; lists[1 - l] && j < json_object_array_length(lists[1 - l]) && !seen; j++) {
+				const char *b = json_object_get_string(json_object_array_get_idx(lists[1 - l], j));
+				seen = b && (l == 1 ? !strcmp(a, b) : len >= 255 && strlen(b) > len && !strncmp(a, b, len));
+			}
+			if (seen)
 				continue;
 			char words[2048];
 			wp_cuda_words(a, words, sizeof words);

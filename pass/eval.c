@@ -518,6 +518,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		at->a[id].range = wp_value_range(k, v, 0);
 		at->a[id].origin = l ? l : wp_strdup(k->ar, "?");
 		at->a[id].uniform = uniform;
+		at->a[id].src = v;
 		at->a[id].x_dep = !address_free_of_tid(k, LLVMGetOperand(v, 0), 1);
 		return wp_atom_poly(at, id);
 	}

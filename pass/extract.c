@@ -10,7 +10,8 @@
  * the branch conditions that dominate each access and the path conditions of
  * joins and switch destinations, delinearised indices,
  * and per-thread operation counts. The stages are in cfg.c, eval.c, loops.c,
- * conditions.c, pathcond.c, accesses.c, lanes.c, delinearise.c and ops.c;
+ * conditions.c, pathcond.c, accesses.c, lanes.c, delinearise.c, ops.c and
+ * launch_infer.c;
  * their shared state is kernel_ctx.h. */
 #include "cond.h"
 #include "eval.h"
@@ -53,138 +54,6 @@ static int has_fn_attr(LLVMValueRef fn, const char *name)
 {
 	unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
 	return kind && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
-}
-
-/* An ordering comparison of a guard as p < 0 (or p <= 0 when *incl); NULL
- * for other conditions. */
-static wp_poly *bound_form(K *k, const cond *c, int *incl)
-{
-	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
-		return NULL;
-	int lt = c->pred == P_LT || c->pred == P_LE;
-	*incl = c->pred == P_LE || c->pred == P_GE;
-	return lt ? wp_sub(&k->at, c->l, c->r) : wp_sub(&k->at, c->r, c->l);
-}
-
-/* The first index g for which coef*g + r < 0 (<= 0 when incl) fails, with
- * loop variables at 0 (a thread is needed when its first iteration runs):
- * ceil(-r/coef); NULL when r depends on threads or data. */
-static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
-{
-	wp_atoms *at = &k->at;
-	for (int li = 0; r && li < k->nl; li++) {
-		const loop *l = &k->loops[li];
-		r = wp_subst(at, r, l->atom, l->geometric && !l->g_why ? l->g_start : wp_const(at, 0));
-		if (r && l->geometric)
-			r = wp_subst(at, r, l->count_atom, wp_const(at, 0));
-		for (int j = 0; r && l->geometric && j < l->n_also; j++)
-			if (!l->also_why[j])
-				r = wp_subst(at, r, l->also_atom[j], l->also_start[j]);
-	}
-	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
-		return NULL;
-	wp_poly *negr = wp_scale(at, r, -1);
-	if (incl)
-		return wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
-	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
-}
-
-/* threads per dimension from a guard comparison c*g + r < 0 (g the global
- * thread index): threads = ceil(-r/c); the larger of two candidates that
- * differ by a constant wins. */
-static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
-{
-	wp_atoms *at = &k->at;
-	for (int d = 0; d < 3; d++) {
-		char n[3][16];
-		snprintf(n[0], 16, "tid.%c", 'x' + d);
-		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
-		snprintf(n[2], 16, "ntid.%c", 'x' + d);
-		int tid = wp_atom_get(at, n[0], WP_TID);
-		int64_t coef = 0;
-		for (int t = 0; t < p->n; t++)
-			if (p->t[t].n == 1 && p->t[t].f[0] == tid)
-				coef = p->t[t].c;
-		if (coef <= 0)
-			continue;
-		wp_poly *g = wp_add(at, wp_atom_poly(at, tid),
-			wp_mul(at, wp_atom_poly(at, wp_atom_get(at, n[1], WP_CTAID)),
-				wp_atom_poly(at, wp_atom_get(at, n[2], WP_NTID))));
-		wp_poly *t = first_unneeded(k, wp_sub(at, p, wp_scale(at, g, coef)), coef, incl);
-		if (!t)
-			continue;
-		int64_t diff;
-		if (!threads[d] || (wp_is_const(wp_sub(at, t, threads[d]), &diff) && diff > 0))
-			threads[d] = t;
-	}
-}
-
-/* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
- * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
- * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
- * ceil(ceil(-r/c) / (s/c)) blocks. */
-static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
-{
-	wp_atoms *at = &k->at;
-	for (int d = 0; d < 3; d++) {
-		if (grid[d])
-			continue;
-		char n[3][16];
-		snprintf(n[0], 16, "tid.%c", 'x' + d);
-		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
-		snprintf(n[2], 16, "ntid.%c", 'x' + d);
-		int tid = wp_atom_get(at, n[0], WP_TID), cta = wp_atom_get(at, n[1], WP_CTAID);
-		int ntid = wp_atom_get(at, n[2], WP_NTID);
-		int64_t coef = 0, cs = 0;
-		int with_ntid = 0, nct = 0;
-		wp_poly *r = wp_const(at, 0);
-		for (int t = 0; r && t < p->n; t++) {
-			const wp_term *tm = &p->t[t];
-			wp_poly one = {1, (wp_term *)tm};
-			if (tm->n == 1 && tm->f[0] == tid)
-				coef = tm->c;
-			else if (tm->n == 1 && tm->f[0] == cta)
-				cs = tm->c, nct++;
-			else if (tm->n == 2 && ((tm->f[0] == cta && tm->f[1] == ntid) || (tm->f[0] == ntid && tm->f[1] == cta)))
-				cs = tm->c, with_ntid = 1, nct++;
-			else
-				r = wp_add(at, r, &one);
-		}
-		if (coef < 0 || cs <= 0 || nct != 1)
-			continue;
-		if (!coef)
-			coef = 1; /* no thread term: the bound counts blocks */
-		else if (with_ntid && cs == coef)
-			continue; /* tid + ctaid*ntid: threads_from */
-		if (cs % coef)
-			continue;
-		wp_poly *L = first_unneeded(k, r, coef, incl);
-		if (!L)
-			continue;
-		wp_poly *stride = wp_const(at, cs / coef);
-		if (with_ntid)
-			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
-		wp_poly *g = L && stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
-		if (g)
-			grid[d] = g;
-	}
-}
-
-/* threads (and, when grid is given, grid rules) from the comparisons of a
- * conjunction */
-static void infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
-{
-	if (c->op == C_AND) {
-		infer_launch(k, c->a, threads, grid);
-		infer_launch(k, c->b, threads, grid);
-		return;
-	}
-	int incl;
-	wp_poly *p = bound_form(k, c, &incl);
-	if (p && threads)
-		threads_from(k, p, incl, threads);
-	if (p && grid)
-		grid_from(k, p, incl, grid);
 }
 
 static int atom_used(K *k, const char *name)
@@ -316,7 +185,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	char *kguard = NULL;
 	for (int g = 0; g < nkg; g++) {
 		char *s = wp_cond_str(k, kg[g].c, kg[g].br, 0);
-		infer_launch(k, kg[g].c, threads, NULL);
+		wp_infer_launch(k, kg[g].c, threads, NULL);
 		if (s)
 			kguard = kguard ? wp_printf(k->ar, "%s && %s", kguard, s) : s;
 	}
@@ -325,7 +194,7 @@ static void build_model(K *k, wp_kernel_info *info)
 		wp_poly *more[3] = {0};
 		for (int i = 0; i < k->na; i++)
 			for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
-				infer_launch(k, k->acc[i].g[h].c, more, NULL);
+				wp_infer_launch(k, k->acc[i].g[h].c, more, NULL);
 		for (int d = 0; d < 3; d++)
 			if (!threads[d])
 				threads[d] = more[d];
@@ -333,10 +202,10 @@ static void build_model(K *k, wp_kernel_info *info)
 	/* dimensions still open: block strides other than ntid, else a stated guess */
 	wp_poly *grid[3] = {0};
 	for (int g = 0; g < nkg; g++)
-		infer_launch(k, kg[g].c, NULL, grid);
+		wp_infer_launch(k, kg[g].c, NULL, grid);
 	for (int i = 0; i < k->na; i++)
 		for (int h = 0; !k->acc[i].dead && h < k->acc[i].ng; h++)
-			infer_launch(k, k->acc[i].g[h].c, NULL, grid);
+			wp_infer_launch(k, k->acc[i].g[h].c, NULL, grid);
 	for (int d = 0; d < 3; d++) {
 		if (threads[d] || grid[d] || !cta_used[d])
 			continue;
@@ -586,6 +455,12 @@ static void build_model(K *k, wp_kernel_info *info)
 			 * lanes unless the pass saw it is the same for a warp */
 			if (!a->contention) /* data-dependent atomics: counted by `contention` */
 				json_object_object_add(o, "assume", jstr(a->assume ? a->assume : "random"));
+			if (!a->contention && a->lane_offsets) {
+				json_object *lo = json_object_new_array();
+				for (int lane = 0; lane < 32; lane++)
+					json_object_array_add(lo, json_object_new_int64(a->lane_offsets[lane]));
+				json_object_object_add(o, "lane_offsets", lo);
+			}
 			snprintf(desc, sizeof desc, "%s %s not analysed: %s", a->kind, f->name, a->why);
 			info->n_unanalysable++;
 		}

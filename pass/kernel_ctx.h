@@ -87,7 +87,8 @@ typedef struct access {
 	int bytes;
 	wp_poly *off;   /* byte offset; NULL: unanalysable */
 	char *why;
-	const char *assume; /* unanalysable: "random" or "uniform" (docs/kernel-model.md) */
+	const char *assume; /* unanalysable: "random", "uniform" or "lanes" (docs/kernel-model.md) */
+	int64_t *lane_offsets; /* "lanes": 32 byte offsets from lane 0's */
 	int64_t contention; /* uniform:B for data-dependent atomics */
 	int groups;         /* uniform:B/G: address groups of a warp (0, 1: none) */
 	int uses_result;

@@ -1,12 +1,13 @@
-/* Lane groups of a data-dependent atomic: how many distinct values the
- * affine part of its address takes over the 32 lanes of a warp. */
+/* An expression's values over the lanes of a warp: the lane groups of a
+ * data-dependent atomic (how many distinct values the affine part of its
+ * address takes), and the lane offsets of a row read at a loaded start. */
 #include "model_parts.h"
 
 #include <ctype.h>
 #include <string.h>
 
-/* Value of an expression for one lane of the first warp of the first block:
- * tid.x = lane, the other thread and block indices 0, loop variables 0
+/* Value of an expression for one thread of the first block: tid.x = lane
+ * (0..31 for the first warp), the other thread and block indices 0, loop variables 0
  * (uniform across the warp), ntid.* 1024 and nctaid.* 1 (they only multiply
  * block indices here). Parameters and loaded data: unknown (returns 0). */
 typedef struct lane_ev {
@@ -138,15 +139,12 @@ static int64_t lane_atom(lane_ev *e, int atom)
 	}
 }
 
-/* Number of distinct values of p over the 32 lanes of a warp, when every value
- * is taken by the same number of lanes; 0 when unknown or uneven. */
-int wp_lane_groups(K *k, const wp_poly *p)
+int wp_lane_values(K *k, const wp_poly *p, int first, int64_t out[32])
 {
 	if (!p)
 		return 0;
-	int64_t v[32];
 	for (int lane = 0; lane < 32; lane++) {
-		lane_ev e = {k, NULL, lane, 1};
+		lane_ev e = {k, NULL, first + lane, 1};
 		int64_t sum = 0;
 		for (int t = 0; t < p->n; t++) {
 			int64_t x = p->t[t].c;
@@ -156,8 +154,18 @@ int wp_lane_groups(K *k, const wp_poly *p)
 		}
 		if (!e.ok)
 			return 0;
-		v[lane] = sum;
+		out[lane] = sum;
 	}
+	return 1;
+}
+
+/* Number of distinct values of p over the 32 lanes of a warp, when every value
+ * is taken by the same number of lanes; 0 when unknown or uneven. */
+int wp_lane_groups(K *k, const wp_poly *p)
+{
+	int64_t v[32];
+	if (!wp_lane_values(k, p, 0, v))
+		return 0;
 	int groups = 0, size = -1;
 	for (int i = 0; i < 32; i++) {
 		int first = 1, n = 0;

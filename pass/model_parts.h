@@ -1,6 +1,7 @@
 /* The parts of the model that extract.c assembles: accesses (accesses.c,
- * with the lane groups of lanes.c), delinearised field indices
- * (delinearise.c) and operation counts (ops.c). */
+ * with the lane values of lanes.c), delinearised field indices
+ * (delinearise.c), operation counts (ops.c) and the launch the guards imply
+ * (launch_infer.c). */
 #ifndef WARPEST_PASS_MODEL_PARTS_H
 #define WARPEST_PASS_MODEL_PARTS_H
 
@@ -10,6 +11,14 @@
 void wp_collect_accesses(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
+/* ---------- launch_infer.c ---------- */
+/* Threads per block (and, when grid is given, the grid's
+ * rules) from the comparisons of the conjunction c, into *threads and grid. */
+void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid);
+/* p for the 32 threads tid.x = first .. first+31 of the first block (other
+ * thread and block indices 0, loop variables 0, ntid.* 1024): 1 with the
+ * values in out, 0 when p holds an atom the lanes cannot be evaluated on. */
+int wp_lane_values(K *k, const wp_poly *p, int first, int64_t out[32]);
 
 /* ---------- repeats.c ---------- */
 /* Marks dead each load that re-reads, with no write in between, the address

@@ -24,6 +24,7 @@ typedef struct wp_atom {
 	int64_t range;     /* data atoms: number of distinct values, 0 unknown */
 	char *origin;      /* data atoms: where the value was loaded */
 	int uniform;       /* data atoms: loaded from an address free of tid (same for a warp) */
+	const void *src;   /* data atoms: the load instruction (an LLVMValueRef) */
 	int x_dep;         /* may differ between lanes that share tid.y and tid.z (tid.x, lane id,
 			    * data not shown to be free of them) */
 	int ranged;        /* quasi-affine atoms: lo..hi and the bits that may be set (bounds.h) */

@@ -194,7 +194,15 @@ void wp_report_remarks(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kern
 			json_object *op = NULL;
 			if (json_object_object_get_ex(a, "operand", &op) && json_object_get_boolean(op))
 				wp_rtext(r, " (literal address: an operand of its user, no load instruction)");
-		} else if (a && !bad && json_object_object_get_ex(a, "warp_instructions", NULL)) {
+		} else if (a && (!bad || json_object_object_get_ex(a, "assume", NULL)) &&
+			   json_object_object_get_ex(a, "warp_instructions", NULL) &&
+			   json_object_object_get_ex(a, "data_wavefronts_per_instruction", NULL)) {
+			/* an unanalysed access counted under an assumption: its figures
+			 * under it, named */
+			if (bad) {
+				wp_rtext(r, "; assumed ");
+				warpest_remark_arg(r, "Assumed", wp_js(a, "assume", "?"));
+			}
 			wp_rtext(r, ": ");
 			rint_arg(r, "Bytes", wp_jd(a, "bytes", 0));
 			wp_rtext(r, " B, ");

@@ -61,9 +61,11 @@ typedef struct km_loop {
 } km_loop;
 
 /* How the addresses of an unanalysable access are assumed to fall: each
- * active lane on its own line (random within a large array), or one address
- * per warp-instruction (uniform). */
-typedef enum km_assume { km_assume_none, km_assume_random, km_assume_uniform } km_assume;
+ * active lane on its own line (random within a large array), one address
+ * per warp-instruction (uniform), or the lanes' own pattern (lane_offsets)
+ * at a base the same for the warp but unknown (lanes: a row start loaded
+ * per warp or block, a CSR row read by a warp). */
+typedef enum km_assume { km_assume_none, km_assume_random, km_assume_uniform, km_assume_lanes } km_assume;
 
 typedef struct km_access {
 	int field;
@@ -81,6 +83,7 @@ typedef struct km_access {
 	int uses_result;
 	char contention[32];     /* atomics on data-dependent addresses */
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
+	int64_t lane_offsets[32]; /* km_assume_lanes: lane i's byte offset from lane 0's */
 	int operand;             /* constant-memory load at a literal address: an operand of the
 	                          * instruction that uses it, no load instruction of its own */
 	int64_t copy_key;        /* a copy made by unrolling geometric loops: which values (0: none) */

@@ -250,6 +250,31 @@ static int read_loop_list(reader *r, json_object *obj, const char *path, int *n_
 	return 0;
 }
 
+/* "lane_offsets" of an access assumed "lanes": 32 integer byte offsets, lane
+ * i's from lane 0's, each within 2^40 (docs/kernel-model.md). */
+static int read_lane_offsets(reader *r, json_object *arr, const char *path, km_access *acc)
+{
+	char p[128];
+	snprintf(p, sizeof(p), "%s.lane_offsets", path);
+	if (!arr)
+		return mr_fail_at(r, path, "\"assume\": \"lanes\" needs 'lane_offsets' (32 byte offsets)");
+	if (!json_object_is_type(arr, json_type_array) || json_object_array_length(arr) != 32)
+		return mr_fail_at(r, p, "must be an array of 32 integers (a warp's lanes)");
+	for (int i = 0; i < 32; i++) {
+		json_object *v = json_object_array_get_idx(arr, (size_t)i);
+		int64_t x = json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : INT64_MAX;
+		if (x < -((int64_t)1 << 40) || x > ((int64_t)1 << 40)) {
+			char what[96];
+			snprintf(what, sizeof(what), "entry %d is not an integer within 2^40", i);
+			return mr_fail_at(r, p, what);
+		}
+		acc->lane_offsets[i] = x;
+	}
+	if (acc->lane_offsets[0] != 0)
+		return mr_fail_at(r, p, "entry 0 must be 0 (offsets are from lane 0's address)");
+	return 0;
+}
+
 /* Builds the byte offset elem*((i0*d1 + i1)*d2 + ...) from a delinearised
  * index, sharing the index and dims trees; NULL with a message in err when
  * out of memory or over the expression limits. */
@@ -309,7 +334,7 @@ static int read_accesses(reader *r, json_object *doc)
 			return mr_fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
 			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
-			"assume", "space", "round", NULL};
+			"assume", "lane_offsets", "space", "round", NULL};
 		int64_t bytes = 0, count = 1, round = 0;
 		if (mr_check_keys(r, a, path, keys) ||
 		    mr_get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
@@ -357,9 +382,15 @@ static int read_accesses(reader *r, json_object *doc)
 			if (mr_get_string(r, a, path, "assume", assume, sizeof(assume), 0))
 				return -1;
 			acc->assume = !assume[0] ? km_assume_none : !strcmp(assume, "random") ? km_assume_random
-				: !strcmp(assume, "uniform") ? km_assume_uniform : -1;
+				: !strcmp(assume, "uniform") ? km_assume_uniform
+				: !strcmp(assume, "lanes") ? km_assume_lanes : -1;
 			if ((int)acc->assume < 0)
-				return mr_fail_at(r, path, "assume must be 'random' or 'uniform'");
+				return mr_fail_at(r, path, "assume must be 'random', 'uniform' or 'lanes'");
+			json_object *lo = mr_get(a, "lane_offsets");
+			if (acc->assume != km_assume_lanes && lo)
+				return mr_fail_at(r, path, "'lane_offsets' goes with \"assume\": \"lanes\" only");
+			if (acc->assume == km_assume_lanes && read_lane_offsets(r, lo, path, acc))
+				return -1;
 			continue;
 		}
 		json_object *index = mr_get(a, "index");

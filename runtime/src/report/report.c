@@ -13,6 +13,7 @@
 
 static const char *const kind_names[] = {"load", "store", "atomic", "cas"};
 static const char *const space_names[] = {"global", "shared", "local", "constant"};
+static const char *const assume_names[] = {"none", "random", "uniform", "lanes"};
 
 static json_object *xyz(const int *v)
 {
@@ -309,13 +310,18 @@ static json_object *build_json(const warpest_estimate *e)
 		json_object_object_add(o, "analysable", json_object_new_boolean(b->src->analysable));
 		if (!b->src->analysable)
 			put_s(o, "reason", b->src->reason);
+		/* an unanalysed access counted under an assumption: which, and its
+		 * figures under it (assumed.c) */
+		int assumed = !b->src->analysable && b->src->assume != km_assume_none;
+		if (assumed)
+			put_s(o, "assume", assume_names[b->src->assume]);
 		double n = a->instructions > 0 ? a->instructions : 1;
 		put_d(o, "warp_instructions", a->instructions * e->scale);
 		put_d(o, "active_lanes_per_instruction", a->lanes / n);
 		if (b->src->analysable && b->field->space == km_space_constant) {
 			put_d(o, "constant_cache_passes_per_instruction", a->data_wavefronts / n);
 			json_object_object_add(o, "operand", json_object_new_boolean(b->src->operand));
-		} else if (b->src->analysable) {
+		} else if (b->src->analysable || assumed) {
 			put_d(o, "data_wavefronts_per_instruction", a->data_wavefronts / n);
 			if (b->field->space == km_space_global) {
 				put_d(o, "tag_wavefronts_per_instruction", a->tag_wavefronts / n);
@@ -499,7 +505,12 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		tprintf(&t, "  [%d] %-6s %s %s %dB %s: ", i, kind_names[ba->src->kind],
 			space_names[ba->field->space], ba->field->name, ba->src->bytes,
 			ba->src->loc[0] ? ba->src->loc : "");
-		if (!ba->src->analysable)
+		if (!ba->src->analysable && ba->src->assume != km_assume_none &&
+		    ba->field->space == km_space_global)
+			tprintf(&t, "not analysed: %s; assumed %s: %.2f data + %.2f tag wavefronts, %.2f "
+				"sectors/request\n", ba->src->reason, assume_names[ba->src->assume],
+				as->data_wavefronts / n, as->tag_wavefronts / n, as->sectors / n);
+		else if (!ba->src->analysable)
 			tprintf(&t, "not analysed: %s\n", ba->src->reason);
 		else if (ba->field->space == km_space_global)
 			tprintf(&t, "%.2f data + %.2f tag wavefronts, %.2f sectors/request\n",

@@ -1,0 +1,140 @@
+/* The launch a kernel's guards imply: threads per block and blocks per grid
+ * read from guards that compare a thread or block index with a bound
+ * (`tid.x + ctaid.x*ntid.x < n`), for the model's block and grid guesses. */
+#include "cond.h"
+#include "model_parts.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* An ordering comparison of a guard as p < 0 (or p <= 0 when *incl); NULL
+ * for other conditions. */
+static wp_poly *bound_form(K *k, const cond *c, int *incl)
+{
+	if (c->op != C_CMP || (c->pred != P_LT && c->pred != P_LE && c->pred != P_GT && c->pred != P_GE))
+		return NULL;
+	int lt = c->pred == P_LT || c->pred == P_LE;
+	*incl = c->pred == P_LE || c->pred == P_GE;
+	return lt ? wp_sub(&k->at, c->l, c->r) : wp_sub(&k->at, c->r, c->l);
+}
+
+/* The first index g for which coef*g + r < 0 (<= 0 when incl) fails, with
+ * loop variables at 0 (a thread is needed when its first iteration runs):
+ * ceil(-r/coef); NULL when r depends on threads or data. */
+static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
+{
+	wp_atoms *at = &k->at;
+	for (int li = 0; r && li < k->nl; li++) {
+		const loop *l = &k->loops[li];
+		r = wp_subst(at, r, l->atom, l->geometric && !l->g_why ? l->g_start : wp_const(at, 0));
+		if (r && l->geometric)
+			r = wp_subst(at, r, l->count_atom, wp_const(at, 0));
+		for (int j = 0; r && l->geometric && j < l->n_also; j++)
+			if (!l->also_why[j])
+				r = wp_subst(at, r, l->also_atom[j], l->also_start[j]);
+	}
+	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+		return NULL;
+	wp_poly *negr = wp_scale(at, r, -1);
+	if (incl)
+		return wp_add(at, wp_fdiv(at, negr, wp_const(at, coef)), wp_const(at, 1));
+	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
+}
+
+/* threads per dimension from a guard comparison c*g + r < 0 (g the global
+ * thread index): threads = ceil(-r/c); the larger of two candidates that
+ * differ by a constant wins. */
+static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
+{
+	wp_atoms *at = &k->at;
+	for (int d = 0; d < 3; d++) {
+		char n[3][16];
+		snprintf(n[0], 16, "tid.%c", 'x' + d);
+		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
+		snprintf(n[2], 16, "ntid.%c", 'x' + d);
+		int tid = wp_atom_get(at, n[0], WP_TID);
+		int64_t coef = 0;
+		for (int t = 0; t < p->n; t++)
+			if (p->t[t].n == 1 && p->t[t].f[0] == tid)
+				coef = p->t[t].c;
+		if (coef <= 0)
+			continue;
+		wp_poly *g = wp_add(at, wp_atom_poly(at, tid),
+			wp_mul(at, wp_atom_poly(at, wp_atom_get(at, n[1], WP_CTAID)),
+				wp_atom_poly(at, wp_atom_get(at, n[2], WP_NTID))));
+		wp_poly *t = first_unneeded(k, wp_sub(at, p, wp_scale(at, g, coef)), coef, incl);
+		if (!t)
+			continue;
+		int64_t diff;
+		if (!threads[d] || (wp_is_const(wp_sub(at, t, threads[d]), &diff) && diff > 0))
+			threads[d] = t;
+	}
+}
+
+/* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
+ * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
+ * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
+ * ceil(ceil(-r/c) / (s/c)) blocks. */
+static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
+{
+	wp_atoms *at = &k->at;
+	for (int d = 0; d < 3; d++) {
+		if (grid[d])
+			continue;
+		char n[3][16];
+		snprintf(n[0], 16, "tid.%c", 'x' + d);
+		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
+		snprintf(n[2], 16, "ntid.%c", 'x' + d);
+		int tid = wp_atom_get(at, n[0], WP_TID), cta = wp_atom_get(at, n[1], WP_CTAID);
+		int ntid = wp_atom_get(at, n[2], WP_NTID);
+		int64_t coef = 0, cs = 0;
+		int with_ntid = 0, nct = 0;
+		wp_poly *r = wp_const(at, 0);
+		for (int t = 0; r && t < p->n; t++) {
+			const wp_term *tm = &p->t[t];
+			wp_poly one = {1, (wp_term *)tm};
+			if (tm->n == 1 && tm->f[0] == tid)
+				coef = tm->c;
+			else if (tm->n == 1 && tm->f[0] == cta)
+				cs = tm->c, nct++;
+			else if (tm->n == 2 && ((tm->f[0] == cta && tm->f[1] == ntid) || (tm->f[0] == ntid && tm->f[1] == cta)))
+				cs = tm->c, with_ntid = 1, nct++;
+			else
+				r = wp_add(at, r, &one);
+		}
+		if (coef < 0 || cs <= 0 || nct != 1)
+			continue;
+		if (!coef)
+			coef = 1; /* no thread term: the bound counts blocks */
+		else if (with_ntid && cs == coef)
+			continue; /* tid + ctaid*ntid: threads_from */
+		if (cs % coef)
+			continue;
+		wp_poly *L = first_unneeded(k, r, coef, incl);
+		if (!L)
+			continue;
+		wp_poly *stride = wp_const(at, cs / coef);
+		if (with_ntid)
+			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
+		wp_poly *g = L && stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
+		if (g)
+			grid[d] = g;
+	}
+}
+
+/* threads (and, when grid is given, grid rules) from the comparisons of a
+ * conjunction */
+void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
+{
+	if (c->op == C_AND) {
+		wp_infer_launch(k, c->a, threads, grid);
+		wp_infer_launch(k, c->b, threads, grid);
+		return;
+	}
+	int incl;
+	wp_poly *p = bound_form(k, c, &incl);
+	if (p && threads)
+		threads_from(k, p, incl, threads);
+	if (p && grid)
+		grid_from(k, p, incl, grid);
+}
