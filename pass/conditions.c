@@ -100,6 +100,38 @@ static cond *unsigned_range(K *k, LLVMValueRef icmp, wp_poly *a, wp_poly *b, con
 	return r;
 }
 
+/* v == 0 where v may be a bitwise or: `(ty | by) == 0`, which InstCombine
+ * makes of `ty == 0 && by == 0`, is each operand == 0. */
+static cond *is_zero(K *k, LLVMValueRef v)
+{
+	if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMOr) {
+		cond *c = wp_mkcond(k, C_AND);
+		c->a = is_zero(k, LLVMGetOperand(v, 0));
+		c->b = is_zero(k, LLVMGetOperand(v, 1));
+		return c;
+	}
+	wp_poly *a = wp_ev(k, v);
+	if (!a)
+		return wp_opaque(k, k->why);
+	if (wp_has_data(&k->at, a))
+		return wp_opaque(k, "depends on loaded data");
+	return wp_cmp_cond(k, a, wp_const(&k->at, 0), P_EQ);
+}
+
+/* `icmp eq/ne (or a b), 0`: NULL when v is not one. */
+static cond *or_zero_test(K *k, LLVMValueRef v)
+{
+	LLVMIntPredicate p = LLVMGetICmpPredicate(v);
+	LLVMValueRef x = LLVMGetOperand(v, 0), zero = LLVMGetOperand(v, 1);
+	if ((p != LLVMIntEQ && p != LLVMIntNE) || !LLVMIsAConstantInt(zero) ||
+	    LLVMConstIntGetZExtValue(zero) != 0 || !LLVMIsAInstruction(x) ||
+	    LLVMGetInstructionOpcode(x) != LLVMOr ||
+	    LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind)
+		return NULL;
+	cond *c = is_zero(k, x);
+	return p == LLVMIntEQ ? c : wp_negate(k, c);
+}
+
 cond *wp_ev_cond(K *k, LLVMValueRef v, int use)
 {
 	if (LLVMIsAConstantInt(v))
@@ -111,7 +143,9 @@ cond *wp_ev_cond(K *k, LLVMValueRef v, int use)
 		return m;
 	cond *c = NULL;
 	LLVMOpcode op = LLVMGetInstructionOpcode(v);
-	if (op == LLVMICmp) {
+	if (op == LLVMICmp && (c = or_zero_test(k, v)) != NULL) {
+		/* done */
+	} else if (op == LLVMICmp) {
 		wp_poly *a = wp_opnd(k, v, 0), *b = a ? wp_opnd(k, v, 1) : NULL;
 		if (!a || !b)
 			c = wp_opaque(k, k->why);

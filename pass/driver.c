@@ -478,16 +478,6 @@ static int is_nvptx(LLVMModuleRef m)
 	return t && strncmp(t, "nvptx", 5) == 0;
 }
 
-static void config_text(const wp_config *c, char *buf, size_t len)
-{
-	size_t n = (size_t)snprintf(buf, len, "gpu=%s", c->gpu);
-	if (c->has_block && n < len)
-		n += (size_t)snprintf(buf + n, len - n, ";block=%dx%dx%d", c->block[0], c->block[1], c->block[2]);
-	if (c->has_grid && n < len)
-		n += (size_t)snprintf(buf + n, len - n, ";grid=%dx%dx%d", c->grid[0], c->grid[1], c->grid[2]);
-	for (int i = 0; i < c->n_params && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, ";param=%s:%lld", c->param_names[i], c->param_values[i]);
-}
 
 /* The file name a kernel's model is dumped under: the kernel's name where
  * it is a plain identifier (mangled names are), else its safe characters
@@ -531,6 +521,21 @@ static int model_has_param(json_object *model, const char *name)
 		    !strcmp(json_object_get_string(n), name))
 			return 1;
 	return 0;
+}
+
+/* The configuration as the kernel sees it: the parameter values its model
+ * has (one WARPEST_CONFIG may name every kernel's of a file). */
+static void config_text(const wp_config *c, json_object *model, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "gpu=%s", c->gpu);
+	if (c->has_block && n < len)
+		n += (size_t)snprintf(buf + n, len - n, ";block=%dx%dx%d", c->block[0], c->block[1], c->block[2]);
+	if (c->has_grid && n < len)
+		n += (size_t)snprintf(buf + n, len - n, ";grid=%dx%dx%d", c->grid[0], c->grid[1], c->grid[2]);
+	for (int i = 0; i < c->n_params && n < len; i++)
+		if (model_has_param(model, c->param_names[i]))
+			n += (size_t)snprintf(buf + n, len - n, ";param=%s:%lld", c->param_names[i],
+				c->param_values[i]);
 }
 
 WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
@@ -625,7 +630,7 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 		}
 		char *text = wp_model_to_text(info.model);
 		char cfgtext[512];
-		config_text(&cfg, cfgtext, sizeof cfgtext);
+		config_text(&cfg, info.model, cfgtext, sizeof cfgtext);
 		wp_remark *r = wp_kernel_remark(&kn, "Model", NULL);
 		wp_rarg(r, "Accesses", "%d", info.n_accesses);
 		wp_rtext(r, " accesses (");

@@ -39,7 +39,7 @@ int warpest_inst_loc(LLVMValueRef inst, char *buf, size_t len);
 char *warpest_arg_debug_name(LLVMValueRef fn, unsigned index);
 
 /* ---- configuration (driver.c) ---- */
-#define WP_MAX_PARAMS 16
+#define WP_MAX_PARAMS 128
 typedef struct wp_config {
 	char gpu[64];
 	int has_block, block[3];
