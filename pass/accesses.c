@@ -580,7 +580,11 @@ static void analyse_address(K *k, access *a, LLVMValueRef ptr)
 			origin);
 		return;
 	}
-	a->why = wp_printf(k->ar, "address depends on data loaded at %s", origin);
+	size_t ol = strlen(origin), cl = strlen(WP_CVT_NO_LOAD);
+	a->why = ol > cl && !strcmp(origin + ol - cl, WP_CVT_NO_LOAD) ?
+		wp_printf(k->ar, "address depends on a float-to-integer conversion at %.*s of thread "
+			"indices and arguments", (int)(ol - cl), origin) :
+		wp_printf(k->ar, "address depends on data loaded at %s", origin);
 	if (lanes_pattern(k, a, ad.off, rest)) {
 		a->assume = "lanes";
 		wp_poly *elems = wp_content(rest) % a->bytes == 0 ? wp_fdiv(&k->at, rest, wp_const(&k->at, a->bytes)) : NULL;

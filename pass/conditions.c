@@ -175,6 +175,9 @@ cond *wp_ev_cond(K *k, LLVMValueRef v, int use)
 		} else {
 			c = wp_opaque(k, "select of two conditions");
 		}
+	} else if (op == LLVMPHI) {
+		/* a flag alone in a branch is read as a path condition (pathcond.c) */
+		c = wp_opaque(k, "a flag (i1 phi) carried by a loop or inside a compound condition");
 	} else if (op == LLVMFCmp) {
 		c = wp_opaque(k, "floating-point comparison");
 	} else if (op == LLVMLoad || op == LLVMTrunc) {

@@ -98,6 +98,26 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 }
 
 /* Header phi of loop li: start + step*it, or NULL. */
+/* A header phi whose back edge is E(it), a function of the loop counter
+ * but not of the phi itself ((k + 2)*ny carried to the next iteration, as
+ * LLVM's strength reduction leaves it): in iteration it the phi holds
+ * E(it - 1), and so in every iteration, the first included, when the start
+ * equals E(-1). The phi being evaluated is busy, so an E that uses it fails
+ * to evaluate. */
+static wp_poly *shifted_value(K *k, LLVMValueRef in, wp_poly *start, int li)
+{
+	wp_atoms *at = &k->at;
+	const char *why = k->why;
+	wp_poly *e = wp_ev(k, in);
+	k->why = why;
+	int counter = k->loops[li].atom;
+	wp_poly *before = e ? wp_subst(at, e, counter, wp_sub(at, wp_atom_poly(at, counter), wp_const(at, 1))) : NULL;
+	wp_poly *first = before ? wp_subst(at, before, counter, wp_const(at, 0)) : NULL;
+	if (!first || !wp_equal(first, start))
+		return fail(k, "loop-carried value that is not an induction variable");
+	return before;
+}
+
 static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
 	loop *l = &k->loops[li];
@@ -109,6 +129,7 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
 	int nstart = 0, later_constant = 0;
+	LLVMValueRef shifted = NULL; /* a back edge that is a function of the counter */
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef in = LLVMGetIncomingValue(phi, i);
 		int from = wp_bindex(k, LLVMGetIncomingBlock(phi, i));
@@ -134,10 +155,13 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 		if (n == 2 && (op == LLVMXor || op == LLVMSub) && flip_of(in, phi))
 			return alternating(k, phi, li);
 		int disjoint_or = op == LLVMOr && LLVMGetIsDisjoint(in);
-		if (op != LLVMAdd && op != LLVMSub && !disjoint_or)
-			return fail(k, "loop-carried value that is not an induction variable");
 		LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
-		LLVMValueRef other = a == phi ? b : (b == phi && op != LLVMSub ? a : NULL);
+		LLVMValueRef other = op != LLVMAdd && op != LLVMSub && !disjoint_or ? NULL :
+			a == phi ? b : (b == phi && op != LLVMSub ? a : NULL);
+		if (!other && n == 2 && !l->geometric) {
+			shifted = in;
+			continue;
+		}
 		if (!other)
 			return fail(k, "loop-carried value that is not an induction variable");
 		if (LLVMIsAInstruction(other) && l->in[wp_block_of(k, other)])
@@ -151,6 +175,8 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 			return fail(k, "induction variable with several steps");
 		step = s;
 	}
+	if (shifted && start)
+		return shifted_value(k, shifted, start, li);
 	if (!start || !step)
 		return fail(k, "loop-carried value that is not an induction variable");
 	if (later_constant) {
@@ -212,15 +238,20 @@ static int address_free_of_tid(K *k, LLVMValueRef p, int rows)
 	return ok && (LLVMIsAArgument(p) || LLVMIsAGlobalVariable(p));
 }
 
-/* Whether a floating-point value is the same for lanes that share tid.y and
- * tid.z: built by arithmetic from constants, parameters, integers free of
- * tid.x and values loaded from addresses free of it. */
-static int float_free_of_tid_x(K *k, LLVMValueRef v, int depth)
+/* What feeds a floating-point value: *reads (a load, or unsure) and *x_dep
+ * (it may differ between lanes that share tid.y and tid.z, or unsure). It is
+ * built by arithmetic (fma, rounding, abs, min and max included) from
+ * constants, parameters, integers and loaded values; anything else, or
+ * deeper than 12, is unsure. */
+static void float_inputs(K *k, LLVMValueRef v, int depth, int *reads, int *x_dep)
 {
 	if (LLVMIsAConstant(v) || LLVMIsAArgument(v))
-		return 1;
-	if (depth > 12 || !LLVMIsAInstruction(v))
-		return 0;
+		return;
+	if (depth > 12 || !LLVMIsAInstruction(v)) {
+		*reads = *x_dep = 1;
+		return;
+	}
+	int n = 0;
 	switch (LLVMGetInstructionOpcode(v)) {
 	case LLVMFAdd:
 	case LLVMFSub:
@@ -229,35 +260,43 @@ static int float_free_of_tid_x(K *k, LLVMValueRef v, int depth)
 	case LLVMFNeg:
 	case LLVMFPExt:
 	case LLVMFPTrunc:
-		for (int i = 0; i < LLVMGetNumOperands(v); i++)
-			if (!float_free_of_tid_x(k, LLVMGetOperand(v, i), depth + 1))
-				return 0;
-		return 1;
+		n = LLVMGetNumOperands(v);
+		break;
 	case LLVMSIToFP:
 	case LLVMUIToFP: {
 		const char *why = k->why;
 		wp_poly *q = wp_ev(k, LLVMGetOperand(v, 0));
 		k->why = why;
-		return q && !wp_has_x_dep(&k->at, q);
+		*reads |= !q || wp_has_data(&k->at, q);
+		*x_dep |= !q || wp_has_x_dep(&k->at, q);
+		return;
 	}
 	case LLVMLoad:
-		return address_free_of_tid(k, LLVMGetOperand(v, 0), 1);
+		*reads = 1;
+		*x_dep |= !address_free_of_tid(k, LLVMGetOperand(v, 0), 1);
+		return;
 	case LLVMCall: {
-		/* fma and fmuladd: arithmetic on their three operands */
+		/* pure arithmetic on its operands: fma, rounding, abs, min/max */
+		static const char *const pure[] = {"llvm.fma", "llvm.fmuladd", "llvm.floor", "llvm.ceil",
+			"llvm.trunc", "llvm.round", "llvm.rint", "llvm.nearbyint", "llvm.fabs", "llvm.minnum",
+			"llvm.maxnum", "__nv_fmaf", "__nv_floorf", "__nv_ceilf", "__nv_truncf", "__nv_roundf",
+			"__nv_rintf", "__nv_fabsf", "__nv_fminf", "__nv_fmaxf"};
 		LLVMValueRef f = LLVMGetCalledValue(v);
 		size_t len = 0;
 		const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
-		if (strncmp(name, "llvm.fma", 8) != 0 && strncmp(name, "llvm.fmuladd", 12) != 0 &&
-		    strncmp(name, "__nv_fmaf", 9) != 0)
-			return 0;
-		for (unsigned i = 0; i < 3 && i < LLVMGetNumArgOperands(v); i++)
-			if (!float_free_of_tid_x(k, LLVMGetOperand(v, i), depth + 1))
-				return 0;
-		return 1;
+		for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !n; i++)
+			if (strncmp(name, pure[i], strlen(pure[i])) == 0)
+				n = LLVMGetNumArgOperands(v) < 3 ? (int)LLVMGetNumArgOperands(v) : 3;
+		if (!n)
+			*reads = *x_dep = 1;
+		break;
 	}
 	default:
-		return 0;
+		*reads = *x_dep = 1;
+		return;
 	}
+	for (int i = 0; i < n; i++)
+		float_inputs(k, LLVMGetOperand(v, (unsigned)i), depth + 1, reads, x_dep);
 }
 
 /* An i1 value as 0 or 1: comparisons as indicators (indicator.c), && and
@@ -534,8 +573,10 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		int id = wp_atom_get(at, name, WP_DATA);
 		at->a[id].data = 1;
 		at->a[id].varying = 1;
-		at->a[id].origin = wp_printf(k->ar, "%s (float to integer)", l ? l : "?");
-		at->a[id].x_dep = !float_free_of_tid_x(k, LLVMGetOperand(v, 0), 0);
+		int reads = 0, x_dep = 0;
+		float_inputs(k, LLVMGetOperand(v, 0), 0, &reads, &x_dep);
+		at->a[id].origin = wp_printf(k->ar, "%s%s", l ? l : "?", reads ? " (float to integer)" : WP_CVT_NO_LOAD);
+		at->a[id].x_dep = x_dep;
 		return wp_atom_poly(at, id);
 	}
 	case LLVMAtomicRMW:

@@ -4,6 +4,11 @@
 
 #include "kernel_ctx.h"
 
+/* The origin a float-to-integer atom carries when no load feeds the float
+ * (`(int)((x + 0.5f) * scale)` of thread indices and arguments): its
+ * accesses' reason names the conversion, not loaded data. */
+#define WP_CVT_NO_LOAD " (float to integer of thread indices and arguments)"
+
 /* v as a polynomial; NULL with the reason in k->why. */
 wp_poly *wp_ev(K *k, LLVMValueRef v);
 /* v as seen from block `use`: a value of a loop that does not hold `use` is

@@ -59,7 +59,7 @@ int wp_block_guards(K *k, int b, guard_ent **out)
 		}
 		cond *c = NULL;
 		if (only) {
-			c = wp_ev_cond(k, LLVMGetCondition(t), d);
+			c = wp_branch_cond(k, LLVMGetCondition(t), d);
 			if (x != s0)
 				c = wp_negate(k, c);
 		} else {

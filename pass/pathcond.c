@@ -333,7 +333,7 @@ static cond *pc_lit_cond(pc_ctx *c, int lit)
 		int blk = wp_block_of(k, a->term);
 		cond *x;
 		if (!a->kase) {
-			x = wp_ev_cond(k, a->key, blk);
+			x = wp_branch_cond(k, a->key, blk);
 		} else {
 			wp_poly *v = wp_opnd(k, a->term, 0);
 			LLVMValueRef cv = LLVMGetSwitchCaseValue(a->term, a->kase);
@@ -450,7 +450,12 @@ static int pc_rep(K *k, int p, int d)
 
 /* path condition of x from its immediate dominator d; NULL: true. Sets
  * c->fail when the region is too large or not acyclic. */
-static cond *path_cond(pc_ctx *c, int x, int d)
+static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given);
+
+/* `phi`: an i1 phi of x: the condition under which x is reached from a
+ * predecessor that gives it true, or gives a condition that holds (NULL:
+ * every predecessor counts, the path condition of x). */
+static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 {
 	K *k = c->k;
 	int *ri = wp_alloc(k->ar, (size_t)k->nb * sizeof(int)); /* region index + 1 */
@@ -506,8 +511,27 @@ static cond *path_cond(pc_ctx *c, int x, int d)
 				dup |= k->pred[q][h] == p;
 			if (dup || k->rpo_num[p] < 0 || wp_dominates(k, q, p))
 				continue;
+			LLVMValueRef given = NULL; /* the phi's value from p, when not a constant */
+			if (phi && q == x) {
+				int gives = phi_gives(k, phi, p, x, &given);
+				if (gives < 0) {
+					c->fail = "a flag merged from a value of a loop that has ended";
+					return NULL;
+				}
+				if (!gives)
+					continue;
+			}
 			int r = pc_rep(k, p, d);
 			pc_dnf e = r != p ? pc_true(c) : pc_edge(c, p, q);
+			if (given && !c->fail) {
+				/* and the value itself (`a && b` as a phi) */
+				int a = pc_atom_get(c, given, 0, LLVMGetBasicBlockTerminator(k->bb[p]));
+				pc_dnf v = pc_true(c);
+				v.t[0].n = 1;
+				v.t[0].lit[0] = (short)(2 * a);
+				if (a >= 0)
+					e = pc_and(c, e, v);
+			}
 			if (c->fail)
 				return NULL;
 			acc = pc_or(c, acc, pc_and(c, cd[ri[r] - 1], e));
@@ -517,9 +541,47 @@ static cond *path_cond(pc_ctx *c, int x, int d)
 		cd[ri[q] - 1] = acc;
 	}
 	pc_dnf r = cd[ri[x] - 1];
+	if (phi && r.n == 0)
+		return wp_mkcond(k, C_FALSE);
 	if (pc_tautology(&r, PC_TAUT_ATOMS))
-		return NULL;
+		return phi ? wp_mkcond(k, C_TRUE) : NULL;
 	return pc_to_cond(c, r);
+}
+
+/* What an i1 phi of block x takes from predecessor block p: 1 (true), 0
+ * (false), 2 with the value in *given (a condition of its own), or -1 when
+ * that value belongs to a loop that does not hold x (its last iteration's:
+ * not built). */
+static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given)
+{
+	for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+		if (LLVMGetIncomingBlock(phi, i) != k->bb[p])
+			continue;
+		LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+		if (LLVMIsAConstantInt(v))
+			return LLVMConstIntGetZExtValue(v) != 0;
+		if (LLVMIsAInstruction(v))
+			for (int li = k->inner[wp_block_of(k, v)]; li >= 0; li = k->loops[li].parent)
+				if (!k->loops[li].in[x])
+					return -1;
+		*given = v;
+		return 2;
+	}
+	return -1;
+}
+
+/* An i1 phi at a join (a flag set on some paths, `computed = true` in one
+ * arm; `a && b` short-circuited): the condition of reaching its block from
+ * a predecessor that gives it true, from the block's immediate dominator. */
+cond *wp_phi_cond(K *k, LLVMValueRef phi)
+{
+	int x = wp_block_of(k, phi), d = x >= 0 ? k->idom[x] : -1;
+	if (d < 0)
+		return wp_opaque(k, "a flag merged at the kernel's entry");
+	pc_ctx *c = wp_alloc(k->ar, sizeof(*c));
+	c->k = k;
+	cond *r = path_cond(c, x, d, phi);
+	return r ? r : wp_opaque(k, c->fail ? c->fail : "a flag merged from different paths");
 }
 
 /* the path condition of join block x (memoised); NULL: true, or not
@@ -535,7 +597,7 @@ cond *wp_join_cond(K *k, int x, int d)
 	k->jdone[x] = 1;
 	pc_ctx *c = wp_alloc(k->ar, sizeof(*c));
 	c->k = k;
-	k->jcond[x] = path_cond(c, x, d);
+	k->jcond[x] = path_cond(c, x, d, NULL);
 	if (c->fail && c->fail_at) {
 		k->jcond[x] = NULL;
 		wp_assume(k, "guards of the blocks after the switch%s not reconstructed (%s): assumed true",
@@ -549,4 +611,22 @@ cond *wp_join_cond(K *k, int x, int d)
 			w, c->fail);
 	}
 	return k->jcond[x];
+}
+
+/* Whether phi v is a loop header's (a flag carried between iterations,
+ * which a path condition does not describe). */
+static int in_loop_header(K *k, LLVMValueRef v)
+{
+	int b = wp_block_of(k, v);
+	for (int li = 0; li < k->nl; li++)
+		if (k->loops[li].header == b)
+			return 1;
+	return 0;
+}
+
+cond *wp_branch_cond(K *k, LLVMValueRef v, int use)
+{
+	if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMPHI && !in_loop_header(k, v))
+		return wp_phi_cond(k, v);
+	return wp_ev_cond(k, v, use);
 }

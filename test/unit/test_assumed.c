@@ -75,6 +75,20 @@ int main(void)
 	 * x 32 sectors x 32 B = 1048576 B from L2; from DRAM a 64 B fetch unit
 	 * per sector: 2097152 B */
 	expect_volumes(ctx, hw, 8, "\"assume\": \"random\"", 1048576, 2097152, "random 8 B");
+	/* random, 1 B: the lanes on distinct lines and distinct banks, so one
+	 * data wavefront a warp-instruction: 1024 in the launch */
+	{
+		warpest_kernel *k = model(ctx, 1, "\"assume\": \"random\"");
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 256;
+		warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+		CHECK(e && fabs(warpest_estimate_summary(e)->l1_data_wavefronts - 1024) < 1e-9,
+			"random 1 B: %.6g L1 data wavefronts (expected 1024)",
+			e ? warpest_estimate_summary(e)->l1_data_wavefronts : -1);
+		warpest_estimate_free(e);
+		warpest_kernel_free(k);
+	}
 	/* uniform: one sector a warp: 1024 x 32 = 32768 B; DRAM 1024 x 64 */
 	expect_volumes(ctx, hw, 8, "\"assume\": \"uniform\"", 32768, 65536, "uniform 8 B");
 

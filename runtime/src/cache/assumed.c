@@ -36,7 +36,8 @@ static void pattern_cost(const warpest_hw *hw, const bound_access *b, int n, ave
 		active[lane] = lane < n;
 		/* random: distinct lines, each lane at its own element-aligned
 		 * place in its line (distinct banks where the width allows) */
-		addr[lane] = a->assume == km_assume_random ? (int64_t)lane * 128 * 37 + (lane * a->bytes) % 128
+		addr[lane] = a->assume == km_assume_random ?
+			(int64_t)lane * 128 * 37 + (lane * (a->bytes > 4 ? a->bytes : 4)) % 128
 			: a->assume == km_assume_lanes ? a->lane_offsets[lane] : 0;
 		if (active[lane])
 			lo = addr[lane] < lo ? addr[lane] : lo, hi = addr[lane] > hi ? addr[lane] : hi;
