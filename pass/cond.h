@@ -23,7 +23,8 @@ cond *wp_join_cond(K *k, int x, int d);
  * cannot be built. */
 cond *wp_phi_cond(K *k, LLVMValueRef phi);
 /* A branch's condition v seen from block `use`: wp_phi_cond for an i1 phi
- * at a join, else wp_ev_cond (which reads a phi as opaque). */
+ * at a join, also under and/or, else wp_ev_cond (which reads a phi as
+ * opaque). */
 cond *wp_branch_cond(K *k, LLVMValueRef v, int use);
 
 #endif

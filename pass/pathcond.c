@@ -307,6 +307,36 @@ static pc_dnf pc_edge(pc_ctx *c, int p, int q)
 }
 
 /* copy of c whose opaque parts name `at` */
+/* An atom's kase with this bit: the flag's value in the last iteration of
+ * loop (kase & ~PC_LAST), read after that loop. */
+#define PC_LAST 0x40000000u
+
+/* c with atom replaced by q; an opaque condition where a side cannot be. */
+static cond *cond_subst(K *k, cond *c, int atom, wp_poly *q)
+{
+	if (c->op == C_CMP) {
+		wp_poly *l = wp_subst(&k->at, c->l, atom, q), *r = wp_subst(&k->at, c->r, atom, q);
+		return l && r ? wp_cmp_cond(k, l, r, c->pred) : wp_opaque(k, "a flag's last iteration");
+	}
+	if (c->op == C_AND || c->op == C_OR) {
+		cond *n = wp_mkcond(k, c->op);
+		n->a = cond_subst(k, c->a, atom, q);
+		n->b = cond_subst(k, c->b, atom, q);
+		return n;
+	}
+	return c;
+}
+
+/* A flag of loop li's body read after the loop: its condition in the last
+ * iteration, the counter at the trip count less one. */
+static cond *last_iteration(K *k, cond *c, int li)
+{
+	wp_poly *trip = wp_loop_trip(k, li);
+	if (!trip)
+		return wp_opaque(k, "a flag of a loop whose trip count is unknown, read after it");
+	return cond_subst(k, c, k->loops[li].atom, wp_sub(&k->at, trip, wp_const(&k->at, 1)));
+}
+
 static cond *cond_at(K *k, cond *c, LLVMValueRef at)
 {
 	if (c->op == C_OPAQUE && !c->at) {
@@ -332,7 +362,9 @@ static cond *pc_lit_cond(pc_ctx *c, int lit)
 	if (!a->c) {
 		int blk = wp_block_of(k, a->term);
 		cond *x;
-		if (!a->kase) {
+		if (a->kase & PC_LAST) {
+			x = last_iteration(k, wp_branch_cond(k, a->key, blk), (int)(a->kase & ~PC_LAST));
+		} else if (!a->kase) {
 			x = wp_branch_cond(k, a->key, blk);
 		} else {
 			wp_poly *v = wp_opnd(k, a->term, 0);
@@ -450,7 +482,7 @@ static int pc_rep(K *k, int p, int d)
 
 /* path condition of x from its immediate dominator d; NULL: true. Sets
  * c->fail when the region is too large or not acyclic. */
-static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given);
+static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given, int *last);
 
 /* `phi`: an i1 phi of x: the condition under which x is reached from a
  * predecessor that gives it true, or gives a condition that holds (NULL:
@@ -512,10 +544,11 @@ static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 			if (dup || k->rpo_num[p] < 0 || wp_dominates(k, q, p))
 				continue;
 			LLVMValueRef given = NULL; /* the phi's value from p, when not a constant */
+			int last = -1;           /* given is loop last's, read after it */
 			if (phi && q == x) {
-				int gives = phi_gives(k, phi, p, x, &given);
+				int gives = phi_gives(k, phi, p, x, &given, &last);
 				if (gives < 0) {
-					c->fail = "a flag merged from a value of a loop that has ended";
+					c->fail = "a flag of a loop nest that has ended, read after it";
 					return NULL;
 				}
 				if (!gives)
@@ -525,7 +558,8 @@ static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 			pc_dnf e = r != p ? pc_true(c) : pc_edge(c, p, q);
 			if (given && !c->fail) {
 				/* and the value itself (`a && b` as a phi) */
-				int a = pc_atom_get(c, given, 0, LLVMGetBasicBlockTerminator(k->bb[p]));
+				int a = pc_atom_get(c, given, last >= 0 ? PC_LAST | (unsigned)last : 0,
+					LLVMGetBasicBlockTerminator(k->bb[p]));
 				pc_dnf v = pc_true(c);
 				v.t[0].n = 1;
 				v.t[0].lit[0] = (short)(2 * a);
@@ -549,10 +583,10 @@ static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 }
 
 /* What an i1 phi of block x takes from predecessor block p: 1 (true), 0
- * (false), 2 with the value in *given (a condition of its own), or -1 when
- * that value belongs to a loop that does not hold x (its last iteration's:
- * not built). */
-static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given)
+ * (false), 2 with the value in *given (a condition of its own; *last the
+ * loop that holds it but not x, whose last iteration's value it is, else
+ * -1), or -1 when that value is more than one loop deep outside x. */
+static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given, int *last)
 {
 	for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
 		if (LLVMGetIncomingBlock(phi, i) != k->bb[p])
@@ -560,11 +594,18 @@ static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given)
 		LLVMValueRef v = LLVMGetIncomingValue(phi, i);
 		if (LLVMIsAConstantInt(v))
 			return LLVMConstIntGetZExtValue(v) != 0;
-		if (LLVMIsAInstruction(v))
-			for (int li = k->inner[wp_block_of(k, v)]; li >= 0; li = k->loops[li].parent)
-				if (!k->loops[li].in[x])
-					return -1;
 		*given = v;
+		*last = -1;
+		/* a value of a loop that has ended: of its last iteration, when
+		 * that loop is the only one between it and x (counted, not
+		 * geometric) */
+		int inner = LLVMIsAInstruction(v) ? k->inner[wp_block_of(k, v)] : -1;
+		if (inner >= 0 && !k->loops[inner].in[x]) {
+			int parent = k->loops[inner].parent;
+			if ((parent >= 0 && !k->loops[parent].in[x]) || k->loops[inner].geometric)
+				return -1;
+			*last = inner;
+		}
 		return 2;
 	}
 	return -1;
@@ -624,9 +665,26 @@ static int in_loop_header(K *k, LLVMValueRef v)
 	return 0;
 }
 
+/* wp_branch_cond to `depth` levels of and/or (a flag and-ed with a bounds
+ * test); below, wp_ev_cond reads a phi as opaque. */
+static cond *branch_cond(K *k, LLVMValueRef v, int use, int depth)
+{
+	if (!LLVMIsAInstruction(v))
+		return wp_ev_cond(k, v, use);
+	LLVMOpcode op = LLVMGetInstructionOpcode(v);
+	if (op == LLVMPHI && !in_loop_header(k, v))
+		return wp_phi_cond(k, v);
+	if ((op == LLVMAnd || op == LLVMOr) && depth < 8 &&
+	    LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) {
+		cond *c = wp_mkcond(k, op == LLVMAnd ? C_AND : C_OR);
+		c->a = branch_cond(k, LLVMGetOperand(v, 0), use, depth + 1);
+		c->b = branch_cond(k, LLVMGetOperand(v, 1), use, depth + 1);
+		return c;
+	}
+	return wp_ev_cond(k, v, use);
+}
+
 cond *wp_branch_cond(K *k, LLVMValueRef v, int use)
 {
-	if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMPHI && !in_loop_header(k, v))
-		return wp_phi_cond(k, v);
-	return wp_ev_cond(k, v, use);
+	return branch_cond(k, v, use, 0);
 }

@@ -1,22 +1,24 @@
 // A flag set on one path and tested later (`computed = true` in the branch
 // that updates a temporally tiled block, `if (computed) ...` after the
-// barrier): the flag is an i1 phi of constants at the join, and the test
-// its condition, the path condition of reaching the join from the arm that
-// sets it. Before, "condition not built from integer comparisons", assumed
-// true: the guarded store counted for every lane.
+// barrier, and after the loop): the flag is an i1 phi of constants at the
+// join, and the test its condition, the path condition of reaching the
+// join from the arm that sets it; after the loop, that condition in the
+// last iteration. Before, "condition not built from integer comparisons",
+// assumed true: the guarded stores counted for every lane.
 // REQUIRES: warpest-core
-// RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=16x16;param=n:4096;param=iters:2' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK-NOT: not built from integer comparisons
-// The flag's value after the loop (a phi of the last iteration's flag,
-// and-ed with the bounds test) is not built yet: that guard is still
-// assumed true, and says so.
-// CHECK: assumes condition at flag-guard.cu:{{[0-9]+}}:{{[0-9]+}} not analysed (a flag (i1 phi) carried by a loop or inside a compound condition): assumed true
+// RUN: env WARPEST_CONFIG='gpu=a100-40gb;block=16x16;grid=300x300;param=n:4096;param=iters:2' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_90 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK-NOT: assumes condition
 // The store at the flag: iteration i runs tx, ty in [i + 1, 14 - i]. A
 // warp is two rows of 16. i = 0: rows 1..14, warps 0 and 7 hold one such
 // row (14 lanes), warps 1..6 two (28): (2*14 + 6*28) / 8 = 24.5 lanes in 8
 // warp-instructions. i = 1: rows 2..13, warps 1..6 with 24 lanes, warps 0
 // and 7 none. (8*24.5 + 6*24) / 14 = 24.29 lanes a warp-instruction.
-// CHECK: store t[threadIdx.x + 16*threadIdx.y]: 4 B, 1 data and 0 tag wavefronts and 0 sectors per request, 1 L1 cycles per instruction, {{[0-9]+}} warp-instructions of 24.3 active lanes
+// CHECK: store t[threadIdx.x + 16*threadIdx.y]: 4 B, 1 data and 0 tag wavefronts and 0 sectors per request, 1 L1 cycles per instruction, 1260000 warp-instructions of 24.3 active lanes
+// (300 x 300 blocks x 14 warp-instructions = 1260000.) After the loop the
+// flag is the last iteration's (i = iters - 1 = 1): tx, ty in [2, 13], so
+// warps 1..6 with 2 rows of 12 lanes; the grid (300 x 12 = 3600 < n) cuts
+// none: 300 x 300 x 6 = 540000 warp-instructions of 24 lanes.
+// CHECK: store dst[{{.*}}]: 4 B, {{.*}} 540000 warp-instructions of 24 active lanes
 #include <cuda_runtime.h>
 #define BS 16
 extern "C" __global__ void pyramid(const float *__restrict__ src, float *__restrict__ dst, int n, int iters)
