@@ -44,14 +44,14 @@ grep -qE '^blocks: sampled 2 of 864 per wave' "$tmp/tiny" &&
 	grep -q 'time limit (0.001 ms)' "$tmp/tiny" && ok "1 us: the smallest sample, same DRAM load" ||
 	bad "1 us: $(grep -E '^blocks|DRAM load|rror' "$tmp/tiny")"
 # the 16-copy kernel's smallest sample does not, so the last resort: that
-# sample once more with no clock, under 2^21 lane evaluations (3 waves of 2
+# sample once more with no clock, under 2^23 lane evaluations (3 waves of 2
 # blocks of 256 threads, 16 copies each, about 25,000): an answer on any
 # machine, whatever its load, still 64 B a thread and 5.66 GB (above)
 "$warpest" "${args[@]}" "$tmp/copy16.json" --time-limit 0.001 >"$tmp/last" 2>&1
 rc=$?
 [ $rc -eq 0 ] && grep -qE '^blocks: sampled 2 of 864 per wave' "$tmp/last" &&
 	grep -qE 'DRAM load +64\.00 B +5\.66 GB' "$tmp/last" &&
-	grep -q 'that sample taken with no clock instead, under 2097152 lane evaluations (the last resort)' "$tmp/last" &&
+	grep -q 'the smallest sample taken with no clock instead, under 8388608 lane evaluations (the last resort)' "$tmp/last" &&
 	ok "1 us, 16 copies: the last resort, same DRAM load" ||
 	bad "1 us, 16 copies: exit $rc: $(grep -E '^blocks|DRAM load|rror|resort' "$tmp/last")"
 expect_error "negative limit" "--time-limit needs milliseconds" "$warpest" "${args[@]}" "$tmp/copy.json" --time-limit -5

@@ -20,11 +20,11 @@
 
 /* Waves evaluated when a stratified subset of wave classes came out idle. */
 #define SPREAD_WAVES 32
-/* The last resort's allowance in lane evaluations, when even the smallest
- * block sample was stopped at the time limit (a loaded machine): about
- * 10-30 ms of one core at the lane rates of docs/performance.md, so the
- * compiler stays responsive, and the result no longer depends on the load. */
-#define LAST_RESORT_WORK ((int64_t)1 << 21)
+/* The last resort's allowance in lane evaluations, when a block sample was
+ * stopped at the time limit too (a loaded machine, or blocks that each run
+ * long loops): up to about 70 ms of one core (docs/model.md §1, "The last
+ * resort"), and the result no longer depends on the load. */
+#define LAST_RESORT_WORK ((int64_t)1 << 23)
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -148,9 +148,10 @@ static double visits_in_time(int64_t visits, double spent, double left)
 	return 0.5 * left / (spent / (double)visits);
 }
 
-/* `last_resort`: when the time limit stops even the smallest sample, run
- * that sample once more under LAST_RESORT_WORK instead of the clock (the
- * estimate asked for; a neighbour's search gives up instead). */
+/* `last_resort`: when the time limit stops a block sample, take the
+ * smallest sample under LAST_RESORT_WORK instead of the clock (the estimate
+ * asked for; rankings and the neighbour search try the smallest sample
+ * under the clock and give up instead). */
 static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *kernel,
 	const warpest_hw *hw, const warpest_config *config, int last_resort)
 {
@@ -211,10 +212,10 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   and if that is stopped too, at the smallest sample (2 blocks a
 	 *   wave); each repair may run to the limit, and at least half of it,
 	 *   but never past twice the limit in all; a spread run after such a
-	 *   sample keeps its cap; when the smallest sample is stopped as well
-	 *   (a loaded machine), the last resort: that sample once more with no
-	 *   deadline, under LAST_RESORT_WORK lane evaluations, so that the
-	 *   outcome no longer depends on the clock;
+	 *   sample keeps its cap; for the estimate asked for, a stopped sample
+	 *   is followed by the last resort instead of the timed smallest one:
+	 *   the smallest sample with no deadline, under LAST_RESORT_WORK lane
+	 *   evaluations, so that the outcome no longer depends on the clock;
 	 * - an idle wave standing for others: guards idle whole stretches of
 	 *   waves that the classes lump with busy ones (a grid larger than the
 	 *   domain): once more with waves spread evenly over the launch, each
@@ -237,7 +238,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap,
 					by_work ? last_work : config->work_limit, by_work ? 0 : until);
 			spread = 1;
-		} else if (over && timed && timed_samples < 2) {
+		} else if (over && timed && timed_samples < (last_resort ? 1 : 2)) {
 			/* the second: the smallest sample */
 			cap = timed_samples ? 1 :
 				visits_in_time(block_evaluator_visits(ev), now - bound, until - now);
@@ -269,9 +270,9 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"whose blocks may run an access (by the accesses' guards) evaluated instead, the "
 			"idle ones as one", SPREAD_WAVES, (long long)l->wave_plan.busy_waves);
 	if (!rc && by_work)
-		assumption_add(&e->assumptions, "even the smallest block sample did not fit the time "
-			"limit (%g ms): that sample taken with no clock instead, under %lld "
-			"lane evaluations (the last resort)", config->time_limit_ms, (long long)last_work);
+		assumption_add(&e->assumptions, "a block sample did not fit the time limit (%g ms): "
+			"the smallest sample taken with no clock instead, under %lld lane evaluations "
+			"(the last resort)", config->time_limit_ms, (long long)last_work);
 	else if (!rc && timed_samples)
 		assumption_add(&e->assumptions, "evaluating every block did not fit the time limit "
 			"(%g ms): blocks sampled instead, so the figures depend on this machine's "

@@ -14,7 +14,7 @@
 // has the measurement of the fix.
 // At budget-ms=1 (0.05 ms for the estimate) even the smallest block sample
 // is stopped by the clock on any machine: the last resort takes that sample
-// once more under 2^21 lane evaluations and no clock, so the figures are the
+// once more under 2^23 lane evaluations and no clock, so the figures are the
 // same and no longer depend on the load (the code before it said "no
 // estimate" here).
 // REQUIRES: warpest-core

@@ -10,7 +10,7 @@
 // exact run or more, so no budget separates "sampled" from both "exact" and
 // "stopped" with a safe margin in both builds; the test asserts the time,
 // and (second RUN) that a budget no run fits in still gives a time, from the
-// last resort: the smallest sample once more with no clock, under 2^21 lane
+// last resort: the smallest sample once more with no clock, under 2^23 lane
 // evaluations, which says so. The sample's remark and its sizing are tested
 // in the core (cli.time_limit, unit.test_hardening). The grid is given: the
 // guessed one (z 64) idles most waves.
@@ -23,7 +23,7 @@
 // STOP-NOT: no estimate
 // STOP: heat_zmarch (sm_90, a100-40gb): predicted {{[0-9.e+]+}} us, bottleneck {{L1|L2|DRAM|compute}}
 // STOP: heat_zmarch (sm_90): assumes blocks sampled: 2 of 864 per wave
-// STOP: heat_zmarch (sm_90): assumes even the smallest block sample did not fit the time limit ({{0.45|2.25}} ms): that sample taken with no clock instead, under 2097152 lane evaluations (the last resort)
+// STOP: heat_zmarch (sm_90): assumes a block sample did not fit the time limit ({{0.45|2.25}} ms): the smallest sample taken with no clock instead, under 8388608 lane evaluations (the last resort)
 // STOP-NOT: no estimate
 #include <cuda_runtime.h>
 
