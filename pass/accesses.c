@@ -297,7 +297,7 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 	return k->nf++;
 }
 
-static access *new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
+access *wp_new_access(K *k, LLVMValueRef inst, const char *kind, int bytes)
 {
 	if (k->na == k->capa) {
 		k->capa = k->capa ? 2 * k->capa : 32;
@@ -489,7 +489,7 @@ static wp_poly *linear_ctaid(K *k)
 	return index;
 }
 
-static void analyse_address(K *k, access *a, LLVMValueRef ptr)
+void wp_analyse_address(K *k, access *a, LLVMValueRef ptr)
 {
 	addr ad = {0};
 	k->why = NULL;
@@ -617,24 +617,24 @@ void wp_collect_accesses(K *k)
 			access *a;
 			switch (op) {
 			case LLVMLoad:
-				a = new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
-				analyse_address(k, a, LLVMGetOperand(i, 0));
+				a = wp_new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+				wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 				break;
 			case LLVMStore:
-				a = new_access(k, i, "store",
+				a = wp_new_access(k, i, "store",
 					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 0))));
-				analyse_address(k, a, LLVMGetOperand(i, 1));
+				wp_analyse_address(k, a, LLVMGetOperand(i, 1));
 				break;
 			case LLVMAtomicRMW:
-				a = new_access(k, i, "atomic",
+				a = wp_new_access(k, i, "atomic",
 					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 1))));
 				a->uses_result = LLVMGetFirstUse(i) != NULL;
-				analyse_address(k, a, LLVMGetOperand(i, 0));
+				wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 				break;
 			case LLVMAtomicCmpXchg:
-				a = new_access(k, i, "cas",
+				a = wp_new_access(k, i, "cas",
 					(int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(LLVMGetOperand(i, 1))));
-				analyse_address(k, a, LLVMGetOperand(i, 0));
+				wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 				break;
 			case LLVMCall: {
 				const char *n = wp_callee_name(i);
@@ -642,14 +642,14 @@ void wp_collect_accesses(K *k)
 				unsigned na = (unsigned)LLVMGetNumArgOperands(i);
 				if (strncmp(n, "llvm.nvvm.ldg.global.", 21) == 0 ||
 				    strncmp(n, "llvm.nvvm.ldu.global.", 21) == 0) {
-					a = new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
-					analyse_address(k, a, LLVMGetOperand(i, 0));
+					a = wp_new_access(k, i, "load", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+					wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 					break;
 				}
 				if (strncmp(n, "llvm.nvvm.atomic.", 17) == 0) {
-					a = new_access(k, i, "atomic", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
+					a = wp_new_access(k, i, "atomic", (int)LLVMStoreSizeOfType(k->td, LLVMTypeOf(i)));
 					a->uses_result = LLVMGetFirstUse(i) != NULL;
-					analyse_address(k, a, LLVMGetOperand(i, 0));
+					wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 					break;
 				}
 				int is_mem = strncmp(n, "llvm.memcpy", 11) == 0 || strncmp(n, "llvm.memmove", 12) == 0 ||
@@ -667,11 +667,11 @@ void wp_collect_accesses(K *k)
 					/* block copies of known size (structs): affine accesses of
 					 * len bytes, split into pieces of at most 16 by split_odd */
 					int len = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(i, 2));
-					a = new_access(k, i, "store", len);
-					analyse_address(k, a, LLVMGetOperand(i, 0));
+					a = wp_new_access(k, i, "store", len);
+					wp_analyse_address(k, a, LLVMGetOperand(i, 0));
 					if (strncmp(n, "llvm.memset", 11) != 0) {
-						a = new_access(k, i, "load", len);
-						analyse_address(k, a, LLVMGetOperand(i, 1));
+						a = wp_new_access(k, i, "load", len);
+						wp_analyse_address(k, a, LLVMGetOperand(i, 1));
 					}
 					break;
 				}
@@ -685,7 +685,7 @@ void wp_collect_accesses(K *k)
 					if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind)
 						continue;
 					int store = is_mem ? q == 0 : 1;
-					a = new_access(k, i, store ? "store" : "load", 4);
+					a = wp_new_access(k, i, store ? "store" : "load", 4);
 					a->field = field_of(k, find_base(arg), 0);
 					a->why = wp_printf(k->ar, "memory accessed by %s%s", LLVMIsAInlineAsm(callee) || is_mem ? "" : "a call to ", what);
 					any = 1;
@@ -733,7 +733,7 @@ static void split_odd(K *k, int i)
 			a = &k->acc[i];
 		} else {
 			access copy = k->acc[i];
-			a = new_access(k, copy.inst, copy.kind, p);
+			a = wp_new_access(k, copy.inst, copy.kind, p);
 			*a = copy;
 			a->off = copy.off ? wp_add(&k->at, copy.off, wp_const(&k->at, pos)) : NULL;
 		}

@@ -502,7 +502,7 @@ static void build_model(K *k, wp_kernel_info *info)
 			json_object_object_add(o, "contention", jstr(c));
 		}
 		json_object_array_add(accs, o);
-		info->access_inst[info->n_accesses] = a->inst;
+		info->access_inst[info->n_accesses] = a->where ? a->where : a->inst;
 		info->access_text[info->n_accesses] = strdup(desc);
 		info->n_accesses++;
 	}
@@ -597,6 +597,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	if (allocas > 4)
 		info->optnone = 1;
 	wp_collect_accesses(k);
+	wp_split_arms(k);
 	for (int i = 0; i < k->na; i++)
 		k->acc[i].ng = wp_block_guards(k, k->acc[i].block, &k->acc[i].g);
 	wp_merge_repeats(k);

@@ -98,6 +98,7 @@ typedef struct access {
 	int dead; /* merged into another */
 	int round; /* global loads: place in the longest chain of load blocks (rounds.c) */
 	char *loc;
+	LLVMValueRef where; /* the instruction remarks name (NULL: inst): an arm's pointer */
 } access;
 
 typedef struct K {

@@ -9,6 +9,13 @@
 
 /* ---------- accesses.c, lanes.c ---------- */
 void wp_collect_accesses(K *k);
+/* A new access of instruction inst (k->acc may move), and the analysis of
+ * its address `ptr` as seen from its block a->block. */
+access *wp_new_access(K *k, LLVMValueRef inst, const char *kind, int bytes);
+void wp_analyse_address(K *k, access *a, LLVMValueRef ptr);
+/* arms.c: loads and stores through a pointer merged at a join, one access
+ * per arm (after wp_collect_accesses, before the guards). */
+void wp_split_arms(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
 /* ---------- launch_infer.c ---------- */

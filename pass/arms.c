@@ -1,0 +1,91 @@
+/* Loads and stores through a pointer merged at a join. The arms of an
+ * if/else that each pick an array and an index (`n = north[ty][tx]` in one
+ * arm, `n = temp[ty - 1][tx]` in the other) reach the IR as one load of a
+ * phi of pointers in the join. Each arm's pointer is affine: the access is
+ * split into one per arm, placed in the arm's block, so that the arm's
+ * guard is its own. */
+#include "model_parts.h"
+
+#include <string.h>
+
+#define MAX_ARMS 8
+
+/* The blocks the arms come from, when the access can be split: the pointer
+ * is a phi of the access's own block (not a loop header), and every arm
+ * branches straight to it from the same loop. Returns their number, 0 when
+ * it cannot be split. */
+static int arm_blocks(K *k, const access *a, LLVMValueRef ptr, int *from)
+{
+	if (!LLVMIsAInstruction(ptr) || LLVMGetInstructionOpcode(ptr) != LLVMPHI)
+		return 0;
+	int x = wp_block_of(k, ptr);
+	if (x != a->block)
+		return 0;
+	for (int li = 0; li < k->nl; li++)
+		if (k->loops[li].header == x)
+			return 0;
+	unsigned n = LLVMCountIncoming(ptr);
+	if (n < 2 || n > MAX_ARMS)
+		return 0;
+	for (unsigned i = 0; i < n; i++) {
+		int p = wp_bindex(k, LLVMGetIncomingBlock(ptr, i));
+		LLVMValueRef t = p >= 0 ? LLVMGetBasicBlockTerminator(k->bb[p]) : NULL;
+		if (p < 0 || !t || LLVMGetNumSuccessors(t) != 1 || k->inner[p] != k->inner[x] ||
+		    k->rpo_num[p] < 0)
+			return 0;
+		for (unsigned j = 0; j < i; j++)
+			if (from[j] == p)
+				return 0;
+		from[i] = p;
+	}
+	return (int)n;
+}
+
+void wp_split_arms(K *k)
+{
+	int n = k->na;
+	for (int i = 0; i < n; i++) {
+		access *a = &k->acc[i];
+		if (a->off || !a->why || strcmp(a->why, "address merged from different pointers (phi)") != 0)
+			continue;
+		int store = a->kind[0] == 's';
+		if (strcmp(a->kind, "load") != 0 && !store)
+			continue;
+		LLVMValueRef inst = a->inst, ptr = LLVMGetOperand(inst, store ? 1 : 0);
+		int from[MAX_ARMS], arms = arm_blocks(k, a, ptr, from);
+		if (!arms)
+			continue;
+		/* every arm's address must be affine, else the access stays whole */
+		access trial = *a;
+		int ok = 1;
+		for (int j = 0; j < arms && ok; j++) {
+			trial.block = from[j];
+			trial.off = NULL;
+			trial.why = NULL;
+			wp_analyse_address(k, &trial, LLVMGetIncomingValue(ptr, (unsigned)j));
+			ok = trial.off != NULL && !trial.assume;
+		}
+		if (!ok)
+			continue;
+		const char *kind = a->kind;
+		int bytes = a->bytes, uses_result = a->uses_result;
+		for (int j = 0; j < arms; j++) {
+			access *arm = j == 0 ? &k->acc[i] : wp_new_access(k, inst, kind, bytes);
+			arm->block = from[j];
+			arm->off = NULL;
+			arm->why = NULL;
+			arm->uses_result = uses_result;
+			/* LLVM merged the arms' loads and their lines: the arm's own
+			 * address computation keeps its line */
+			LLVMValueRef own = LLVMGetIncomingValue(ptr, (unsigned)j);
+			char *loc = wp_loc_of(k, own);
+			if (loc) {
+				arm->loc = loc;
+				arm->where = own;
+			}
+			wp_analyse_address(k, arm, own);
+		}
+		wp_assume(k, "%s%s through a pointer merged from %d arms: one access per arm, each "
+			"under its arm's guard", kind, wp_where(k, inst), arms);
+	}
+}
