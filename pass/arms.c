@@ -19,11 +19,8 @@ static int arm_blocks(K *k, const access *a, LLVMValueRef ptr, int *from)
 	if (!LLVMIsAInstruction(ptr) || LLVMGetInstructionOpcode(ptr) != LLVMPHI)
 		return 0;
 	int x = wp_block_of(k, ptr);
-	if (x != a->block)
+	if (x != a->block || wp_header_loop(k, x) >= 0)
 		return 0;
-	for (int li = 0; li < k->nl; li++)
-		if (k->loops[li].header == x)
-			return 0;
 	unsigned n = LLVMCountIncoming(ptr);
 	if (n < 2 || n > MAX_ARMS)
 		return 0;
@@ -55,37 +52,32 @@ void wp_split_arms(K *k)
 		int from[MAX_ARMS], arms = arm_blocks(k, a, ptr, from);
 		if (!arms)
 			continue;
-		/* every arm's address must be affine, else the access stays whole */
-		access trial = *a;
+		/* each arm analysed once, as a copy in its own block; every arm's
+		 * address must be affine, else the access stays whole */
+		access arm[MAX_ARMS];
 		int ok = 1;
 		for (int j = 0; j < arms && ok; j++) {
-			trial.block = from[j];
-			trial.off = NULL;
-			trial.why = NULL;
-			wp_analyse_address(k, &trial, LLVMGetIncomingValue(ptr, (unsigned)j));
-			ok = trial.off != NULL && !trial.assume;
-		}
-		if (!ok)
-			continue;
-		const char *kind = a->kind;
-		int bytes = a->bytes, uses_result = a->uses_result;
-		for (int j = 0; j < arms; j++) {
-			access *arm = j == 0 ? &k->acc[i] : wp_new_access(k, inst, kind, bytes);
-			arm->block = from[j];
-			arm->off = NULL;
-			arm->why = NULL;
-			arm->uses_result = uses_result;
 			/* LLVM merged the arms' loads and their lines: the arm's own
 			 * address computation keeps its line */
 			LLVMValueRef own = LLVMGetIncomingValue(ptr, (unsigned)j);
 			char *loc = wp_loc_of(k, own);
+			arm[j] = *a;
+			arm[j].block = from[j];
+			arm[j].off = NULL;
+			arm[j].why = NULL;
 			if (loc) {
-				arm->loc = loc;
-				arm->where = own;
+				arm[j].loc = loc;
+				arm[j].where = own;
 			}
-			wp_analyse_address(k, arm, own);
+			wp_analyse_address(k, &arm[j], own);
+			ok = arm[j].off != NULL && !arm[j].assume;
 		}
+		if (!ok)
+			continue;
+		k->acc[i] = arm[0];
+		for (int j = 1; j < arms; j++)
+			*wp_new_access(k, inst, arm[j].kind, arm[j].bytes) = arm[j];
 		wp_assume(k, "%s%s through a pointer merged from %d arms: one access per arm, each "
-			"under its arm's guard", kind, wp_where(k, inst), arms);
+			"under its arm's guard", arm[0].kind, wp_where(k, inst), arms);
 	}
 }

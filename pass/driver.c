@@ -478,7 +478,6 @@ static int is_nvptx(LLVMModuleRef m)
 	return t && strncmp(t, "nvptx", 5) == 0;
 }
 
-
 /* The file name a kernel's model is dumped under: the kernel's name where
  * it is a plain identifier (mangled names are), else its safe characters
  * with '_' for the others and a hash of the whole name, so that a name like

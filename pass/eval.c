@@ -97,7 +97,6 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 	return wp_add(at, s, wp_mul(at, d, odd));
 }
 
-/* Header phi of loop li: start + step*it, or NULL. */
 /* A header phi whose back edge is E(it), a function of the loop counter
  * but not of the phi itself ((k + 2)*ny carried to the next iteration, as
  * LLVM's strength reduction leaves it): in iteration it the phi holds
@@ -118,6 +117,7 @@ static wp_poly *shifted_value(K *k, LLVMValueRef in, wp_poly *start, int li)
 	return before;
 }
 
+/* Header phi of loop li: start + step*it, or NULL. */
 static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
 	loop *l = &k->loops[li];
@@ -541,11 +541,8 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		return fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
 	}
 	case LLVMPHI: {
-		int b = wp_block_of(k, v);
-		for (int li = 0; li < k->nl; li++)
-			if (k->loops[li].header == b)
-				return induction(k, v, li);
-		return merge(k, v);
+		int li = wp_header_loop(k, wp_block_of(k, v));
+		return li >= 0 ? induction(k, v, li) : merge(k, v);
 	}
 	case LLVMLoad: {
 		int uniform = address_free_of_tid(k, LLVMGetOperand(v, 0), 0);

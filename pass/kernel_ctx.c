@@ -93,6 +93,14 @@ int wp_block_of(K *k, LLVMValueRef inst)
 	return wp_bindex(k, LLVMGetInstructionParent(inst));
 }
 
+int wp_header_loop(const K *k, int b)
+{
+	for (int li = 0; li < k->nl; li++)
+		if (k->loops[li].header == b)
+			return li;
+	return -1;
+}
+
 const char *wp_callee_name(LLVMValueRef call)
 {
 	LLVMValueRef f = LLVMGetCalledValue(call);

@@ -143,6 +143,7 @@ typedef struct K {
 void wp_assume(K *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int wp_bindex(K *k, LLVMBasicBlockRef b); /* index of a block */
 int wp_block_of(K *k, LLVMValueRef inst); /* index of an instruction's block */
+int wp_header_loop(const K *k, int b); /* the loop whose header block b is, or -1 */
 /* "file:line:col" of an instruction (arena), NULL without a location. */
 char *wp_loc_of(K *k, LLVMValueRef inst);
 /* " at file:line:col", or "" without a location. */

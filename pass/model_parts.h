@@ -18,14 +18,14 @@ void wp_analyse_address(K *k, access *a, LLVMValueRef ptr);
 void wp_split_arms(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
-/* ---------- launch_infer.c ---------- */
-/* Threads per block (and, when grid is given, the grid's
- * rules) from the comparisons of the conjunction c, into *threads and grid. */
-void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid);
 /* p for the 32 threads tid.x = first .. first+31 of the first block (other
  * thread and block indices 0, loop variables 0, ntid.* 1024): 1 with the
  * values in out, 0 when p holds an atom the lanes cannot be evaluated on. */
 int wp_lane_values(K *k, const wp_poly *p, int first, int64_t out[32]);
+/* ---------- launch_infer.c ---------- */
+/* Threads per block (and, when grid is given, the grid's
+ * rules) from the comparisons of the conjunction c, into *threads and grid. */
+void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid);
 
 /* ---------- repeats.c ---------- */
 /* Marks dead each load that re-reads, with no write in between, the address

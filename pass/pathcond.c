@@ -65,6 +65,15 @@ static pc_dnf pc_true(pc_ctx *c)
 	return d;
 }
 
+/* one term of one literal (2*atom + negated) */
+static pc_dnf pc_literal(pc_ctx *c, int lit)
+{
+	pc_dnf d = pc_true(c);
+	d.t[0].n = 1;
+	d.t[0].lit[0] = (short)lit;
+	return d;
+}
+
 /* t &= lit: 1, 0 when t becomes false (holds !lit), -1 when too long */
 static int pc_term_add(pc_term *t, int lit)
 {
@@ -271,12 +280,7 @@ static pc_dnf pc_edge(pc_ctx *c, int p, int q)
 		if (s0 == s1)
 			return pc_true(c);
 		int a = pc_atom_get(c, LLVMGetCondition(t), 0, t);
-		if (a < 0)
-			return r;
-		r = pc_true(c);
-		r.t[0].n = 1;
-		r.t[0].lit[0] = (short)(2 * a + (q == s1));
-		return r;
+		return a < 0 ? r : pc_literal(c, 2 * a + (q == s1));
 	}
 	if (t && LLVMGetInstructionOpcode(t) == LLVMSwitch) {
 		unsigned ns = LLVMGetNumSuccessors(t);
@@ -306,7 +310,6 @@ static pc_dnf pc_edge(pc_ctx *c, int p, int q)
 	return pc_true(c);
 }
 
-/* copy of c whose opaque parts name `at` */
 /* An atom's kase with this bit: the flag's value in the last iteration of
  * loop (kase & ~PC_LAST), read after that loop. */
 #define PC_LAST 0x40000000u
@@ -337,6 +340,7 @@ static cond *last_iteration(K *k, cond *c, int li)
 	return cond_subst(k, c, k->loops[li].atom, wp_sub(&k->at, trip, wp_const(&k->at, 1)));
 }
 
+/* copy of c whose opaque parts name `at` */
 static cond *cond_at(K *k, cond *c, LLVMValueRef at)
 {
 	if (c->op == C_OPAQUE && !c->at) {
@@ -480,13 +484,13 @@ static int pc_rep(K *k, int p, int d)
 	return r;
 }
 
-/* path condition of x from its immediate dominator d; NULL: true. Sets
- * c->fail when the region is too large or not acyclic. */
 static int phi_gives(K *k, LLVMValueRef phi, int p, int x, LLVMValueRef *given, int *last);
 
-/* `phi`: an i1 phi of x: the condition under which x is reached from a
- * predecessor that gives it true, or gives a condition that holds (NULL:
- * every predecessor counts, the path condition of x). */
+/* path condition of x from its immediate dominator d; NULL: true. Sets
+ * c->fail when the region is too large or not acyclic. `phi`: an i1 phi of
+ * x: the condition under which x is reached from a predecessor that gives
+ * it true, or gives a condition that holds (NULL: every predecessor counts,
+ * the path condition of x). */
 static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 {
 	K *k = c->k;
@@ -560,11 +564,8 @@ static cond *path_cond(pc_ctx *c, int x, int d, LLVMValueRef phi)
 				/* and the value itself (`a && b` as a phi) */
 				int a = pc_atom_get(c, given, last >= 0 ? PC_LAST | (unsigned)last : 0,
 					LLVMGetBasicBlockTerminator(k->bb[p]));
-				pc_dnf v = pc_true(c);
-				v.t[0].n = 1;
-				v.t[0].lit[0] = (short)(2 * a);
 				if (a >= 0)
-					e = pc_and(c, e, v);
+					e = pc_and(c, e, pc_literal(c, 2 * a));
 			}
 			if (c->fail)
 				return NULL;
@@ -654,17 +655,6 @@ cond *wp_join_cond(K *k, int x, int d)
 	return k->jcond[x];
 }
 
-/* Whether phi v is a loop header's (a flag carried between iterations,
- * which a path condition does not describe). */
-static int in_loop_header(K *k, LLVMValueRef v)
-{
-	int b = wp_block_of(k, v);
-	for (int li = 0; li < k->nl; li++)
-		if (k->loops[li].header == b)
-			return 1;
-	return 0;
-}
-
 /* wp_branch_cond to `depth` levels of and/or (a flag and-ed with a bounds
  * test); below, wp_ev_cond reads a phi as opaque. */
 static cond *branch_cond(K *k, LLVMValueRef v, int use, int depth)
@@ -672,7 +662,9 @@ static cond *branch_cond(K *k, LLVMValueRef v, int use, int depth)
 	if (!LLVMIsAInstruction(v))
 		return wp_ev_cond(k, v, use);
 	LLVMOpcode op = LLVMGetInstructionOpcode(v);
-	if (op == LLVMPHI && !in_loop_header(k, v))
+	/* a loop header's phi is a flag carried between iterations, which no
+	 * path condition describes */
+	if (op == LLVMPHI && wp_header_loop(k, wp_block_of(k, v)) < 0)
 		return wp_phi_cond(k, v);
 	if ((op == LLVMAnd || op == LLVMOr) && depth < 8 &&
 	    LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) {
