@@ -501,6 +501,8 @@ static void build_model(K *k, wp_kernel_info *info)
 				snprintf(c, sizeof c, "uniform:%lld", (long long)a->contention);
 			json_object_object_add(o, "contention", jstr(c));
 		}
+		if (a->phase > 0)
+			json_object_object_add(o, "phase", json_object_new_int(a->phase));
 		json_object_array_add(accs, o);
 		info->access_inst[info->n_accesses] = a->where ? a->where : a->inst;
 		info->access_text[info->n_accesses] = strdup(desc);
@@ -603,6 +605,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	wp_merge_repeats(k);
 	wp_merge_lanes(k);
 	wp_load_rounds(k);
+	wp_barrier_phases(k);
 	build_model(k, info);
 	wp_arena_free(k->ar);
 	return 0;

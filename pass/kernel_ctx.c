@@ -101,6 +101,34 @@ int wp_header_loop(const K *k, int b)
 	return -1;
 }
 
+void wp_longest_forward_path(const K *k, const int *weight, int cap, int *in, int *out)
+{
+	/* blocks in reverse post-order; an edge to an earlier block is a back edge */
+	int *order = malloc(sizeof(int) * ((size_t)k->nb + 1));
+	if (!order) {
+		for (int b = 0; b < k->nb; b++)
+			in[b] = 0, out[b] = weight[b] < cap ? weight[b] : cap;
+		return; /* out of memory: each block alone */
+	}
+	int n = 0;
+	for (int b = 0; b < k->nb; b++) {
+		in[b] = 0, out[b] = 0;
+		if (k->rpo_num[b] >= 0)
+			order[k->rpo_num[b]] = b, n++;
+	}
+	for (int r = 0; r < n; r++) {
+		int b = order[r], longest = 0;
+		for (int p = 0; p < k->npred[b]; p++) {
+			int q = k->pred[b][p];
+			if (k->rpo_num[q] >= 0 && k->rpo_num[q] < r && out[q] > longest)
+				longest = out[q];
+		}
+		in[b] = longest;
+		out[b] = longest + weight[b] < cap ? longest + weight[b] : cap;
+	}
+	free(order);
+}
+
 const char *wp_callee_name(LLVMValueRef call)
 {
 	LLVMValueRef f = LLVMGetCalledValue(call);

@@ -36,6 +36,7 @@ typedef struct cond {
 
 /* ---------- the kernel context ---------- */
 #define WP_MAX_ALSO 4 /* the core's KM_MAX_ALSO */
+#define WP_MAX_PHASE 255 /* the core's KM_MAX_PHASE: later phases share the last */
 typedef struct loop {
 	int header;
 	unsigned char *in; /* block membership */
@@ -97,6 +98,7 @@ typedef struct access {
 	int ng;
 	int dead; /* merged into another */
 	int round; /* global loads: place in the longest chain of load blocks (rounds.c) */
+	int phase; /* barriers before it on the longest path from the entry (phases.c) */
 	char *loc;
 	LLVMValueRef where; /* the instruction remarks name (NULL: inst): an arm's pointer */
 } access;
@@ -136,6 +138,7 @@ typedef struct K {
 	int n_exp2;
 	cond **jcond;          /* path condition of a block from its immediate dominator */
 	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
+	int *phase_in;         /* barrier phase at each block's entry (phases.c; NULL: not yet) */
 } K;
 
 /* ---------- kernel_ctx.c ---------- */
@@ -144,6 +147,10 @@ void wp_assume(K *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 int wp_bindex(K *k, LLVMBasicBlockRef b); /* index of a block */
 int wp_block_of(K *k, LLVMValueRef inst); /* index of an instruction's block */
 int wp_header_loop(const K *k, int b); /* the loop whose header block b is, or -1 */
+/* The longest path from the entry over forward edges (back edges ignored),
+ * each block counting weight[b]: in[b] at its start, out[b] at its end,
+ * capped at cap. Unreachable blocks get 0. */
+void wp_longest_forward_path(const K *k, const int *weight, int cap, int *in, int *out);
 /* "file:line:col" of an instruction (arena), NULL without a location. */
 char *wp_loc_of(K *k, LLVMValueRef inst);
 /* " at file:line:col", or "" without a location. */

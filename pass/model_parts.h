@@ -36,6 +36,14 @@ void wp_merge_repeats(K *k);
 /* Sets each global load's round (0 for everything else). */
 void wp_load_rounds(K *k);
 
+/* ---------- phases.c ---------- */
+/* Whether inst is a block-wide barrier (__syncthreads and its kin). */
+int wp_is_block_barrier(LLVMValueRef inst);
+/* Sets k->phase_in and each access's phase (after the accesses are final). */
+void wp_barrier_phases(K *k);
+/* The phase of instruction inst of block b (NULL: the block's end). */
+int wp_phase_at(const K *k, int b, LLVMValueRef inst);
+
 /* ---------- delinearise.c ---------- */
 typedef struct delin {
 	int ok, nd;         /* number of index entries */

@@ -129,7 +129,7 @@ static int base_nest(K *k, const wp_poly *off)
 /* One integer instruction per distinct base register per iteration of the
  * nest it changes in (a strength-reduced pointer step, or the IMAD that
  * forms it), per field; an unanalysable address costs one. */
-static void address_bases(K *k, long long (*cnt)[O_N])
+static void address_bases(K *k, long long (*cnt)[O_N], int nph)
 {
 	int compare = k->na <= MAX_BASES_COMPARED;
 	int *nest = wp_alloc(k->ar, sizeof(int) * ((size_t)k->na + 1));
@@ -140,7 +140,7 @@ static void address_bases(K *k, long long (*cnt)[O_N])
 		if (a->dead || a->field < 0)
 			continue;
 		if (!a->off) {
-			cnt[nest[i]][O_INT]++;
+			cnt[nest[i] * nph + a->phase][O_INT]++;
 			continue;
 		}
 		if (!has_variable_part(a->off))
@@ -151,7 +151,7 @@ static void address_bases(K *k, long long (*cnt)[O_N])
 			seen = !b->dead && b->off && b->field == a->field && nest[j] == nest[i] && same_base(a->off, b->off);
 		}
 		if (!seen)
-			cnt[nest[i]][O_INT]++;
+			cnt[nest[i] * nph + a->phase][O_INT]++;
 	}
 }
 
@@ -233,13 +233,22 @@ void wp_count_ops(K *k, json_object *model)
 		}
 		row_of_block[b] = row_of_rep[rep[b]] - 1;
 	}
-	long long (*cnt)[O_N] = wp_alloc(k->ar, (size_t)nkeys * sizeof(*cnt));
+	/* each row split by barrier phase (phases.c): row r, phase p is r * nph + p */
+	int nph = 1;
+	for (int b = 0; b < k->nb; b++)
+		if (k->rpo_num[b] >= 0 && wp_phase_at(k, b, NULL) + 1 > nph)
+			nph = wp_phase_at(k, b, NULL) + 1;
+	long long (*cnt)[O_N] = wp_alloc(k->ar, (size_t)nkeys * (size_t)nph * sizeof(*cnt));
+	memset(cnt, 0, (size_t)nkeys * (size_t)nph * sizeof(*cnt));
 	pmap fused = {0}, addr = {0};
 	for (int b = 0; b < k->nb; b++) {
 		if (k->rpo_num[b] < 0)
 			continue;
-		long long *c = cnt[row_of_block[b]];
+		int phase = wp_phase_at(k, b, LLVMGetFirstInstruction(k->bb[b]));
 		for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[b]); i; i = LLVMGetNextInstruction(i)) {
+			if (wp_is_block_barrier(i) && phase < WP_MAX_PHASE)
+				phase++;
+			long long *c = cnt[row_of_block[b] * nph + phase];
 			int lanes, fk = fp_kind(LLVMTypeOf(i), &lanes);
 			int base = fk == 2 ? O_F64ADD : O_F32ADD;
 			switch (LLVMGetInstructionOpcode(i)) {
@@ -303,12 +312,12 @@ void wp_count_ops(K *k, json_object *model)
 			}
 		}
 	}
-	address_bases(k, cnt);
+	address_bases(k, cnt, nph);
 	json_object *arr = json_object_new_array();
-	for (int row = 0; row < nkeys; row++) {
-		int any = 0, key = row_nest[row];
+	for (int rp = 0; rp < nkeys * nph; rp++) {
+		int row = rp / nph, phase = rp % nph, any = 0, key = row_nest[row];
 		for (int o = 0; o < O_N; o++)
-			any |= cnt[row][o] != 0;
+			any |= cnt[rp][o] != 0;
 		if (!any)
 			continue;
 		json_object *e = json_object_new_object();
@@ -323,9 +332,11 @@ void wp_count_ops(K *k, json_object *model)
 		}
 		if (row_rep[row] >= 0)
 			json_object_object_add(e, "runs_with", json_object_new_int(row_rep[row]));
+		if (phase > 0)
+			json_object_object_add(e, "phase", json_object_new_int(phase));
 		for (int o = 0; o < O_N; o++)
-			if (cnt[row][o])
-				json_object_object_add(e, op_names[o], json_object_new_int64(cnt[row][o]));
+			if (cnt[rp][o])
+				json_object_object_add(e, op_names[o], json_object_new_int64(cnt[rp][o]));
 		json_object_array_add(arr, e);
 	}
 	json_object_object_add(model, "ops", arr);

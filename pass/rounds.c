@@ -20,30 +20,17 @@ static int is_global_load(const K *k, const access *a)
 void wp_load_rounds(K *k)
 {
 	int *chain = calloc((size_t)k->nb + 1, sizeof(int));
-	int *order = malloc(sizeof(int) * ((size_t)k->nb + 1));
-	unsigned char *loads = calloc((size_t)k->nb + 1, 1);
-	if (!chain || !order || !loads) {
-		free(chain), free(order), free(loads);
+	int *start = calloc((size_t)k->nb + 1, sizeof(int));
+	int *loads = calloc((size_t)k->nb + 1, sizeof(int));
+	if (!chain || !start || !loads) {
+		free(chain), free(start), free(loads);
 		return; /* every load in round 0: as before rounds existed */
 	}
 	for (int i = 0; i < k->na; i++)
 		if (is_global_load(k, &k->acc[i]))
 			loads[k->acc[i].block] = 1;
-	/* blocks in reverse post-order; edges to earlier blocks are back edges */
-	int n = 0;
-	for (int b = 0; b < k->nb; b++)
-		if (k->rpo_num[b] >= 0)
-			order[k->rpo_num[b]] = b, n++;
-	for (int r = 0; r < n; r++) {
-		int b = order[r], longest = 0;
-		for (int p = 0; p < k->npred[b]; p++) {
-			int q = k->pred[b][p];
-			if (k->rpo_num[q] >= 0 && k->rpo_num[q] < r && chain[q] > longest)
-				longest = chain[q];
-		}
-		/* the longest chain of load blocks ending here */
-		chain[b] = longest + loads[b];
-	}
+	/* the longest chain of load blocks ending at each block */
+	wp_longest_forward_path(k, loads, INT_MAX, start, chain);
 	/* rounds count within a loop body (the core groups loads by their
 	 * loops): from the body's first, and only where the body has two;
 	 * bodies by innermost loop, index 0 for none */
@@ -66,5 +53,5 @@ void wp_load_rounds(K *k)
 		a->round = lo && hi && is_global_load(k, a) && hi[r] > lo[r] ? chain[a->block] - lo[r] : 0;
 	}
 	free(lo), free(hi);
-	free(chain), free(order), free(loads);
+	free(chain), free(start), free(loads);
 }

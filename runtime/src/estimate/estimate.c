@@ -14,6 +14,7 @@
 #include "cache/assumed.h"
 #include "cache/wave_boxes.h"
 #include "launch/config.h"
+#include "limiters/barrier_phases.h"
 #include "limiters/latency_model.h"
 #include "limiters/overlap.h"
 #include "limiters/spill_model.h"
@@ -366,6 +367,12 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	e->overlap = lat->applied ? overlap_factor(lat->resident_warps, lat->saturation_warps,
 		hw->max_warps_per_sm.value) : 1;
 	s->predicted_seconds = overlap_combine(s->limiter_seconds, lat, e->overlap, &s->bottleneck);
+	/* one resident block: its barrier phases one after another */
+	barrier_inputs bin = { e->access, e->scale, threads, &e->spill, cycles, s->l2_load_bytes,
+		s->l2_store_bytes, s->dram_load_bytes, s->dram_store_bytes, {0}, lat, e->overlap };
+	memcpy(bin.limiter_seconds, s->limiter_seconds, sizeof(bin.limiter_seconds));
+	s->predicted_seconds = barrier_phases_apply(l, &bin, s->predicted_seconds, &e->barriers,
+		&e->assumptions);
 	for (int i = 0; i < warpest_n_limiters; i++)
 		e->limiter_utilisation[i] = s->predicted_seconds > 0 ?
 			s->limiter_seconds[i] / s->predicted_seconds : 0;

@@ -8,6 +8,7 @@
 #include "cache/memory_model.h"
 #include "launch/launch.h"
 #include "limiters/atomic_limiter.h"
+#include "limiters/barrier_phases.h"
 #include "limiters/compute_model.h"
 #include "limiters/latency_model.h"
 #include "limiters/spill_model.h"
@@ -30,6 +31,7 @@ struct warpest_estimate {
 	spill_result spill;             /* register spills; present 0: none given */
 	latency_result latency;         /* the memory levels at the resident warps */
 	double overlap;                 /* phi of the overlap model, 1: the max */
+	barrier_result barriers;        /* the phases of one resident block in a row */
 	atomic_result atomic;
 	double scale;                   /* launch totals = wave figures * scale */
 	warpest_summary summary;

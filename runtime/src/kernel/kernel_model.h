@@ -12,6 +12,7 @@
  * per thread and loop iteration, fields and accesses per model. */
 #define KM_MAX_COUNT 1000000
 #define KM_MAX_ROUND 1000000
+#define KM_MAX_PHASE 255 /* barrier phases a model may number (the pass merges later ones) */
 #define KM_MAX_OPS 1e12
 #define KM_MAX_FIELDS 4096
 #define KM_MAX_ACCESSES 65536
@@ -80,6 +81,7 @@ typedef struct km_access {
 	char loc[160];
 	int count;
 	int round;               /* loads of one iteration in different rounds wait one after another */
+	int phase;               /* block-wide barriers before it (docs/model.md §8, barrier phases) */
 	int uses_result;
 	char contention[32];     /* atomics on data-dependent addresses */
 	km_assume assume;        /* unanalysable accesses: counted in volumes under it */
@@ -120,6 +122,7 @@ typedef struct km_ops {
 	 * entry runs as often as it does (a guarded unrolled copy); -1: as the
 	 * most-executed access of its loops */
 	int runs_with;
+	int phase;               /* as km_access's */
 	int64_t copy_key;        /* as km_access's: entries match accesses of the same copy */
 } km_ops;
 

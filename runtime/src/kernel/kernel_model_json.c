@@ -334,14 +334,15 @@ static int read_accesses(reader *r, json_object *doc)
 			return mr_fail_at(r, path, "must be an object");
 		static const char *const keys[] = {"field", "kind", "bytes", "index", "offset", "loops",
 			"guard", "loc", "count", "uses_result", "contention", "analysable", "reason",
-			"assume", "lane_offsets", "space", "round", NULL};
-		int64_t bytes = 0, count = 1, round = 0;
+			"assume", "lane_offsets", "space", "round", "phase", NULL};
+		int64_t bytes = 0, count = 1, round = 0, phase = 0;
 		if (mr_check_keys(r, a, path, keys) ||
 		    mr_get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
 		    mr_get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
 		    mr_get_int(r, a, path, "bytes", &bytes, 1, 1) ||
 		    mr_get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
 		    mr_get_int_max(r, a, path, "round", &round, 0, 0, KM_MAX_ROUND) ||
+		    mr_get_int_max(r, a, path, "phase", &phase, 0, 0, KM_MAX_PHASE) ||
 		    mr_get_string(r, a, path, "loc", acc->loc, sizeof(acc->loc), 0) ||
 		    mr_get_string(r, a, path, "reason", acc->reason, sizeof(acc->reason), 0) ||
 		    mr_get_string(r, a, path, "contention", acc->contention, sizeof(acc->contention), 0))
@@ -366,6 +367,7 @@ static int read_accesses(reader *r, json_object *doc)
 		acc->bytes = (int)bytes;
 		acc->count = (int)count;
 		acc->round = (int)round;
+		acc->phase = (int)phase;
 		json_object *ur = mr_get(a, "uses_result");
 		acc->uses_result = ur ? json_object_get_boolean(ur) : 1;
 		json_object *an = mr_get(a, "analysable");
@@ -468,6 +470,13 @@ static int read_ops_entry(reader *r, json_object *o, const char *path, km_ops *o
 		if (strcmp(key, "runs_with") == 0) {
 			if (read_runs_with(r, val, path, ops))
 				return -1;
+			continue;
+		}
+		if (strcmp(key, "phase") == 0) {
+			int64_t phase = 0;
+			if (mr_get_int_max(r, o, path, "phase", &phase, 0, 0, KM_MAX_PHASE))
+				return -1;
+			ops->phase = (int)phase;
 			continue;
 		}
 		int op = -1;

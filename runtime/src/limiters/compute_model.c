@@ -60,36 +60,62 @@ double compute_dynamic_op_factor(const launch *l, const access_stats *access, do
 	return dynamic / active_threads / stat;
 }
 
-void compute_model_run(const launch *l, const access_stats *access, double scale,
-	double active_threads, const spill_result *spill, compute_result *c)
+/* Operation counts (into c->ops), LSU lanes and memory warp-instructions
+ * of the whole launch (phase < 0) or of one barrier phase. */
+static void count_work(const launch *l, const access_stats *access, double scale,
+	double active_threads, int phase, compute_result *c, double *lanes_mem, double *warp_mem)
 {
-	const warpest_hw *hw = l->hw;
 	for (int i = 0; i < l->kernel->n_ops; i++) {
 		const km_ops *ops = &l->kernel->ops[i];
+		if (phase >= 0 && ops->phase != phase)
+			continue;
 		double runs = entry_executions(l, ops, access, scale, active_threads);
 		for (int op = 0; op < km_n_ops; op++)
 			c->ops[op] += ops->count[op] * runs;
 	}
-	double lanes_mem = 0, warp_mem = 0;
+	*lanes_mem = 0, *warp_mem = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
+		if (phase >= 0 && l->accesses[i].src->phase != phase)
+			continue;
 		if (l->accesses[i].field->space == km_space_constant) {
 			/* the constant cache, not the LSU: a load at a literal address is an
 			 * operand of its user (no instruction); any other issues once per
 			 * distinct address of the warp (its passes) */
 			if (!l->accesses[i].src->operand)
-				warp_mem += access[i].data_wavefronts * scale;
+				*warp_mem += access[i].data_wavefronts * scale;
 			continue;
 		}
-		lanes_mem += access[i].lanes * scale;
-		warp_mem += access[i].instructions * scale;
+		*lanes_mem += access[i].lanes * scale;
+		*warp_mem += access[i].instructions * scale;
 	}
-	if (spill && spill->present) {
-		lanes_mem += spill->lsu_lanes;
-		warp_mem += spill->warp_instructions;
-	}
+}
+
+static double fp64_ops(const compute_result *c)
+{
+	return c->ops[km_op_fp64_add] + c->ops[km_op_fp64_mul] + c->ops[km_op_fp64_fma];
+}
+
+static double fp32_ops(const compute_result *c)
+{
+	return c->ops[km_op_fp32_add] + c->ops[km_op_fp32_mul] + c->ops[km_op_fp32_fma];
+}
+
+/* Warp-instructions the model itself counts: operations per lane over 32,
+ * plus the memory instructions. */
+static double model_warp_instructions(const compute_result *c, double warp_mem)
+{
+	double thread_ops = fp64_ops(c) + fp32_ops(c) + c->ops[km_op_int] + c->ops[km_op_int_mad] +
+		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
+	return thread_ops / 32.0 + warp_mem;
+}
+
+/* The pipes' and the issue limit's times from the counts; `binary`: the
+ * compiler's warp-instructions (0: none). */
+static void pipe_times(const warpest_hw *hw, compute_result *c, double lanes_mem, double warp_mem,
+	double binary)
+{
 	double cycles_total = hw->sm_count.value * hw->clock_mhz.value * 1e6; /* SM-cycles per second */
-	double fp64 = c->ops[km_op_fp64_add] + c->ops[km_op_fp64_mul] + c->ops[km_op_fp64_fma];
-	double fp32 = c->ops[km_op_fp32_add] + c->ops[km_op_fp32_mul] + c->ops[km_op_fp32_fma];
+	double fp64 = fp64_ops(c), fp32 = fp32_ops(c);
 	struct { const char *name; double seconds; } pipes[] = {
 		/* conversions to and from double run in the FP64 unit (docs/model.md §6) */
 		{"fp64", (fp64 + c->ops[km_op_fp64_convert]) / (hw->fp64_per_cycle.value * cycles_total)},
@@ -106,14 +132,11 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 			c->seconds = pipes[i].seconds;
 			snprintf(c->dominant, sizeof(c->dominant), "%s", pipes[i].name);
 		}
-	double thread_ops = fp64 + fp32 + c->ops[km_op_int] + c->ops[km_op_int_mad] +
-		c->ops[km_op_sfu] + c->ops[km_op_other] + c->ops[km_op_fp64_convert];
-	double warp_instructions = thread_ops / 32.0 + warp_mem;
+	double warp_instructions = model_warp_instructions(c, warp_mem);
 	/* the compiler's own count, where the configuration gives one (a
 	 * loop-free kernel's SASS), when it is the larger: every thread that
 	 * runs runs all of it, and a static count understates a binary that
 	 * kept a loop the model's IR unrolled */
-	double binary = l->thread_instructions * active_threads / 32.0;
 	c->from_binary = binary > warp_instructions;
 	if (c->from_binary)
 		warp_instructions = binary;
@@ -128,4 +151,35 @@ void compute_model_run(const launch *l, const access_stats *access, double scale
 	double fma = fp64 >= fp32 ? c->ops[km_op_fp64_fma] : c->ops[km_op_fp32_fma];
 	double all = fp64 >= fp32 ? fp64 : fp32;
 	c->fma_share = all > 0 ? fma / all : 0;
+}
+
+void compute_model_run(const launch *l, const access_stats *access, double scale,
+	double active_threads, const spill_result *spill, compute_result *c)
+{
+	double lanes_mem, warp_mem;
+	count_work(l, access, scale, active_threads, -1, c, &lanes_mem, &warp_mem);
+	if (spill && spill->present) {
+		lanes_mem += spill->lsu_lanes;
+		warp_mem += spill->warp_instructions;
+	}
+	pipe_times(l->hw, c, lanes_mem, warp_mem, l->thread_instructions * active_threads / 32.0);
+}
+
+double compute_phase_seconds(const launch *l, const access_stats *access, double scale,
+	double active_threads, const spill_result *spill, int phase)
+{
+	compute_result all = {0}, part = {0};
+	double lanes_all, warp_all, lanes, warp;
+	count_work(l, access, scale, active_threads, -1, &all, &lanes_all, &warp_all);
+	count_work(l, access, scale, active_threads, phase, &part, &lanes, &warp);
+	/* spills and the compiler's count belong to no phase: shared out as the
+	 * phase's share of the model's own warp-instructions */
+	double total = model_warp_instructions(&all, warp_all);
+	double share = total > 0 ? model_warp_instructions(&part, warp) / total : 0;
+	if (spill && spill->present) {
+		lanes += spill->lsu_lanes * share;
+		warp += spill->warp_instructions * share;
+	}
+	pipe_times(l->hw, &part, lanes, warp, l->thread_instructions * active_threads / 32.0 * share);
+	return part.seconds;
 }

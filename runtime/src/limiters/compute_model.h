@@ -31,4 +31,11 @@ double compute_dynamic_op_factor(const launch *l, const access_stats *access, do
 void compute_model_run(const launch *l, const access_stats *access, double scale,
 	double active_threads, const spill_result *spill, compute_result *c);
 
+/* The compute limiter's time for the operations and memory instructions of
+ * one barrier phase (docs/model.md §8); spills and the configuration's
+ * thread_instructions are shared out by the phase's share of the model's
+ * warp-instructions. */
+double compute_phase_seconds(const launch *l, const access_stats *access, double scale,
+	double active_threads, const spill_result *spill, int phase);
+
 #endif

@@ -259,6 +259,10 @@ static json_object *build_json(const warpest_estimate *e)
 	put_d(lat, "resident_warps", e->latency.resident_warps);
 	put_d(lat, "saturation_warps", e->latency.saturation_warps);
 	put_d(lat, "overlap", e->overlap);
+	put_i(lat, "barrier_phases", e->barriers.phases);
+	put_d(lat, "resident_blocks", e->barriers.resident_blocks);
+	put_d(lat, "serial_weight", e->barriers.weight);
+	put_d(lat, "serial_seconds", e->barriers.serial_seconds);
 	json_object_object_add(root, "latency", lat);
 	put_d(root, "predicted_seconds", s->predicted_seconds);
 	put_s(root, "bottleneck", warpest_limiter_name(s->bottleneck));

@@ -7,16 +7,16 @@
 ; H1: { "var": "it1", "lower": "0", "upper": "(-tid.x - ctaid.x*ntid.x + n - 1) / (ntid.x*nctaid.x) + 1", "step": 1
 ; H1: { "name": "smem", "space": "shared", "elem_bytes": 4, "align": 4 }
 ; H1: { "field": "in", "kind": "load", "bytes": 1, "index": [ "4*tid.x + 4*ctaid.x*ntid.x + 4*ntid.x*nctaid.x*it1 + 3" ], "loops": [ "it1" ], "guard": "tid.x + ctaid.x*ntid.x < n"
-; H1: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "address depends on data loaded at histogram_smem.cu:20:17 (plus element 0)", "loops": [ "it1" ], "guard": "tid.x + ctaid.x*ntid.x < n", "loc": "histogram_smem.cu:22:4", "uses_result": false, "contention": "uniform:256" }
-; H1: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 768)",{{.*}}"uses_result": false, "contention": "uniform:256" }
-; H1: { "field": "out", "kind": "atomic", "bytes": 4, "index": [ "tid.x + ntid.x*it2" ], "loops": [ "it2" ]{{.*}}"uses_result": false }
+; H1: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "address depends on data loaded at histogram_smem.cu:20:17 (plus element 0)", "loops": [ "it1" ], "guard": "tid.x + ctaid.x*ntid.x < n", "loc": "histogram_smem.cu:22:4", "uses_result": false, "contention": "uniform:256", "phase": 1 }
+; H1: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 768)",{{.*}}"uses_result": false, "contention": "uniform:256", "phase": 1 }
+; H1: { "field": "out", "kind": "atomic", "bytes": 4, "index": [ "tid.x + ntid.x*it2" ], "loops": [ "it2" ]{{.*}}"uses_result": false, "phase": 2 }
 ; H1: "shared_static_bytes": 4096
 ; H2: { "name": "local{{[0-9]+}}", "space": "local"
-; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*((tid.x + ctaid.x*ntid.x) % 4))",{{.*}}"contention": "uniform:256/4" }
-; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*(((tid.x + ctaid.x*ntid.x) % 4 + 1) % 4))",{{.*}}"contention": "uniform:256/4" }
-; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*(((tid.x + ctaid.x*ntid.x) % 4 + 3) % 4))",{{.*}}"contention": "uniform:256/4" }
+; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*((tid.x + ctaid.x*ntid.x) % 4))",{{.*}}"contention": "uniform:256/4", "phase": 1 }
+; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*(((tid.x + ctaid.x*ntid.x) % 4 + 1) % 4))",{{.*}}"contention": "uniform:256/4", "phase": 1 }
+; H2: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false, "reason": "{{.*}}(plus element 256*(((tid.x + ctaid.x*ntid.x) % 4 + 3) % 4))",{{.*}}"contention": "uniform:256/4", "phase": 1 }
 ; H2: data-dependent address (value loaded at histogram_smem.cu:{{[0-9]+}}:{{[0-9]+}}) assumed uniform over 256 elements; its affine part forms 4 address groups per warp
-; HR: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false,{{.*}}"uses_result": true, "contention": "uniform:256" }
+; HR: { "field": "smem", "kind": "atomic", "bytes": 4, "analysable": false,{{.*}}"uses_result": true, "contention": "uniform:256", "phase": 1 }
 
 ; ModuleID = 'histogram_smem.cu'
 source_filename = "histogram_smem.cu"

@@ -18,8 +18,9 @@
 // MODEL: "guard": "tid.x - 1 >= 0 && tid.x - 1 < 126"
 // MODEL: "guard": "tid.x - 2 >= 0 && tid.x - 2 < 124"
 // MODEL: "ops": [
-// MODEL: { "runs_with": {{[0-9]+}}, "fp32_fma": 2 }
-// MODEL: { "runs_with": {{[0-9]+}}, "fp32_fma": 2 }
+// Each step lies in the barrier phase after its __syncthreads (pass/phases.c).
+// MODEL: { "runs_with": {{[0-9]+}}, "phase": 1, "fp32_fma": 2 }
+// MODEL: { "runs_with": {{[0-9]+}}, "phase": 2, "fp32_fma": 2 }
 template <int STEPS>
 __global__ void halo_steps(const float *__restrict__ in, float *__restrict__ out)
 {
