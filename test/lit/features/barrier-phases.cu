@@ -14,7 +14,7 @@
 // RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one.json
 // RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 --grid 128x128x1 -p arg3=2048 --json > %t/six.json
 // RUN: FileCheck %s --check-prefix=SIX --input-file=%t/six.json
-// RUN: env WARPEST_CONFIG='gpu=rtx-a4000;block=32x32x1;grid=64x64x1;param=n:2048' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: env WARPEST_CONFIG='gpu=rtx-a4000;block=32x32x1;grid=64x64x1;param=n:2048' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not='no guard bounds the grid'
 #include <cuda_runtime.h>
 
 template <int TILE>
@@ -45,6 +45,9 @@ template __global__ void tiled_matmul<32>(const float *, const float *, float *,
 // MODEL: { "field": "arg0", "kind": "load", "bytes": 4, "index": [ "tid.y + 32*ctaid.y", "tid.x + 32*it0" ], "loops": [ "it0" ], "guard": "arg3 > 0" },
 // MODEL: { "field": "_ZZ12tiled_matmulILi32EEvPKfS1_PfiE2as", "kind": "load", {{.*}}"phase": 1 }
 // MODEL: { "loops": [ "it0" ], "runs_with": 1, "phase": 1, "fp32_fma": 32 }
+// No guard bounds the grid: without grid= the model states its guess; with
+// grid= (the REMARK run) nothing rests on the guess and it is not listed.
+// MODEL: "no guard bounds the grid's x dimension: 1024 blocks assumed (give grid=)"
 
 // ONE: "barrier_phases": 3,
 // ONE-NEXT: "resident_blocks": 1.0,
