@@ -35,6 +35,10 @@
 /* With placeholder parameter values no time is reported, only per-access
  * figures at made-up sizes: those may come from a smaller sample sooner. */
 #define WARPEST_PASS_PLACEHOLDER_SHARE 0.03
+/* Placeholder parameter values: a size, and a smaller value for what a
+ * thread count subtracts (`Size - 1 - t`), so the launch is not empty. */
+#define PLACEHOLDER_VALUE 1024
+#define PLACEHOLDER_SUBTRACTED 16
 /* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
  * three dimensions), and of the sweep at 256 threads only. */
 #define FULL_SWEEP_SHAPES 231
@@ -340,16 +344,23 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		if (patched && json_object_object_get_ex(patched, "params", &ps))
 			for (size_t i = 0; i < json_object_array_length(ps); i++) {
 				json_object *p = json_object_array_get_idx(ps, i), *v;
+				json_object *name;
 				if (!json_object_object_get_ex(p, "value", &v))
-					json_object_object_add(p, "value", json_object_new_int(1024));
+					json_object_object_add(p, "value", json_object_new_int(
+						json_object_object_get_ex(p, "name", &name) &&
+						wp_name_listed(info->subtracted, json_object_get_string(name)) ?
+						PLACEHOLDER_SUBTRACTED : PLACEHOLDER_VALUE));
 			}
 		text = patched ? json_object_to_json_string_ext(patched, JSON_C_TO_STRING_PLAIN) : model_text;
 		char legend[1024];
 		wp_arg_legend(fn, kn, info->model, legend, sizeof legend);
 		snprintf(note, sizeof note,
 			"no prediction: the estimate needs values for %s (param=NAME:VALUE, WARPEST_CONFIG or "
-			"WARPEST_LAUNCH); per-access figures below use 1024 for them%s%s",
-			info->missing, legend[0] ? "; " : "", legend);
+			"WARPEST_LAUNCH); per-access figures below use %d for them%s%s%s%d%s%s%s",
+			info->missing, PLACEHOLDER_VALUE, info->subtracted[0] ? " (" : "", info->subtracted,
+			info->subtracted[0] ? ": " : "", PLACEHOLDER_SUBTRACTED,
+			info->subtracted[0] ? ", subtracted from a thread count)" : "",
+			legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
 	warpest_hw *hw = k ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;

@@ -96,6 +96,27 @@ static json_object *jstr(const char *s)
 	return json_object_new_string(s);
 }
 
+/* The parameters without a value that a thread count or a grid rule
+ * subtracts (`Size - 1 - t`): the plugin's placeholder for them is small, so
+ * that the placeholder launch is not empty (driver.c). */
+static void note_subtracted(K *k, wp_kernel_info *info, wp_poly *const threads[3], wp_poly *const grid[3])
+{
+	info->subtracted[0] = 0;
+	for (int d = 0; d < 6; d++) {
+		const wp_poly *p = d < 3 ? threads[d] : grid[d - 3];
+		for (int t = 0; p && t < p->n; t++)
+			for (int f = 0; p->t[t].c < 0 && f < p->t[t].n; f++) {
+				const wp_atom *a = &k->at.a[p->t[t].f[f]];
+				if (a->kind != WP_PARAM || !wp_name_listed(info->missing, a->name) ||
+				    wp_name_listed(info->subtracted, a->name))
+					continue;
+				size_t used = strlen(info->subtracted);
+				snprintf(info->subtracted + used, sizeof info->subtracted - used, "%s%s",
+					used ? ", " : "", a->name);
+			}
+	}
+}
+
 static void build_model(K *k, wp_kernel_info *info)
 {
 	wp_atoms *at = &k->at;
@@ -240,6 +261,7 @@ static void build_model(K *k, wp_kernel_info *info)
 		json_object_object_add(m, "threads", th);
 	else
 		json_object_put(th);
+	note_subtracted(k, info, threads, grid);
 	if (kguard)
 		json_object_object_add(m, "guard", jstr(kguard));
 

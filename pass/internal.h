@@ -76,6 +76,7 @@ typedef struct wp_kernel_info {
 	char **access_text;        /* short description of access i */
 	int n_unanalysable;
 	char missing[512];         /* parameters without a value, comma separated */
+	char subtracted[512];      /* of those, the ones a thread count or grid rule subtracts */
 	int optnone;               /* the function is unoptimised (-O0) */
 } wp_kernel_info;
 
@@ -120,6 +121,8 @@ void wp_advice_kernel(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kerne
 char *wp_source_arg_name(LLVMValueRef fn, unsigned index);
 /* "arg2 is the 3rd parameter (int), …" for the model's parameters named argN;
  * "" when every parameter has a source name. */
+/* Whether name is an entry of list, a ", "-separated list of names. */
+int wp_name_listed(const char *list, const char *name);
 void wp_arg_legend(LLVMValueRef fn, const wp_kernel_names *kn, json_object *model, char *buf, size_t len);
 void wp_advice_access(LLVMValueRef fn, const wp_kernel_info *info, int i, json_object *a, const char *desc);
 

@@ -318,3 +318,16 @@ void wp_arg_legend(LLVMValueRef fn, const wp_kernel_names *kn, json_object *mode
 	for (int i = 0; i < nt; i++)
 		free(types[i]);
 }
+
+int wp_name_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; p && *p;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p = end ? end + 2 : NULL;
+	}
+	return 0;
+}
