@@ -63,5 +63,19 @@ done
 "$warpest" estimate "$src/examples/models/stencil3d25.json" --gpu a100-40gb --block 256x1x2 --json |
 	python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["bottleneck"] and r["metrics"]["dram_read_bytes"] > 0' &&
 	pass=$((pass + 1)) || { echo "FAIL: --json is not a valid report"; fail=$((fail + 1)); }
+# the compute limiter's source names the table value of the pipe that binds,
+# with that value's own provenance (an fp32-bound kernel once showed fp64's)
+for g in $gpus; do
+	"$warpest" estimate "$src/examples/models/matmul_naive.json" --gpu "$g" --block 128 2 1 --param n=192 --json |
+		python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+src = [l for l in r["limiters"] if l["name"] == "compute"][0]["source"]
+pipe = r["compute"]["dominant"]
+key = {"int": "int_add_per_cycle"}.get(pipe, pipe + "_per_cycle")
+want = "warp schedulers per SM" if pipe == "issue" else pipe + " pipe; " + key + " "
+assert src.startswith(pipe) and want in src, (pipe, src)' &&
+		pass=$((pass + 1)) || { echo "FAIL: $g: compute source does not name its pipe's table value"; fail=$((fail + 1)); }
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -6,8 +6,6 @@
 
 #include "limiters/compute_model.h"
 
-/* Warp schedulers per SM on every GPU the tables cover (Volta..Hopper). */
-#define SCHEDULERS_PER_SM 4.0
 
 static double loop_trips(const launch *l, const km_ops *ops)
 {

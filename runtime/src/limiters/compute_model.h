@@ -6,6 +6,10 @@
 #include "launch/launch.h"
 #include "limiters/spill_model.h"
 
+/* Warp schedulers per SM on every GPU the tables cover (Volta..Hopper), each
+ * issuing one warp-instruction per cycle: the issue limit. */
+#define SCHEDULERS_PER_SM 4
+
 typedef struct compute_result {
 	double ops[km_n_ops];           /* per launch, by km_op */
 	double flops;

@@ -54,10 +54,25 @@ static const char *limiter_source(const warpest_estimate *e, int i, char *buf, s
 		snprintf(buf, n, "dram_bandwidth %.0f GB/s: %s", hw->dram_bandwidth.value / 1e9,
 			hw->dram_bandwidth.provenance);
 		break;
-	case warpest_limiter_compute:
-		snprintf(buf, n, "%s pipe; fp64_per_cycle: %s", e->compute.dominant,
-			hw->fp64_per_cycle.provenance);
+	case warpest_limiter_compute: {
+		/* the table value of the pipe that binds, with its own provenance */
+		static const struct { const char *pipe, *key; size_t offset; } pipes[] = {
+			{"fp64", "fp64_per_cycle", offsetof(warpest_hw, fp64_per_cycle)},
+			{"fp32", "fp32_per_cycle", offsetof(warpest_hw, fp32_per_cycle)},
+			{"int", "int_add_per_cycle", offsetof(warpest_hw, int_add_per_cycle)},
+			{"sfu", "sfu_per_cycle", offsetof(warpest_hw, sfu_per_cycle)},
+			{"ldst", "ldst_per_cycle", offsetof(warpest_hw, ldst_per_cycle)},
+		};
+		snprintf(buf, n, "%s: %d warp schedulers per SM, one warp-instruction each per cycle "
+			"(Volta to Hopper SM diagrams)", e->compute.dominant, SCHEDULERS_PER_SM);
+		for (size_t p = 0; p < sizeof(pipes) / sizeof(pipes[0]); p++)
+			if (strcmp(e->compute.dominant, pipes[p].pipe) == 0) {
+				const hw_value *v = (const hw_value *)((const char *)hw + pipes[p].offset);
+				snprintf(buf, n, "%s pipe; %s %g per SM and cycle: %s", pipes[p].pipe,
+					pipes[p].key, v->value, v->provenance);
+			}
 		break;
+	}
 	default:
 		snprintf(buf, n, "atomic T(n,e,c): %s", hw->atomics.provenance);
 	}
