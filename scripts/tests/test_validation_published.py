@@ -26,6 +26,23 @@ class RankStatistics(unittest.TestCase):
         # predicted best is point 1 (0.5), measured there 3.0; measured best 2.0 -> 1.5
         self.assertAlmostEqual(rank_stats.best_ratio([1.0, 0.5, 2.0], [2.0, 3.0, 4.0]), 1.5)
 
+    def test_best_ratio_ties(self):
+        # three equal predictions: without volumes the first wins (measured 3.0
+        # over the best 1.0); with them, the ranking's order: DRAM bytes to 3
+        # significant digits (134676160 and 134677312 both 1.35e8: a tie), then
+        # L2 bytes (5.58e8 > 3.67e8 < 4.63e8): point 1, measured 1.0
+        pred, meas = [0.4, 0.4, 0.4], [3.0, 1.0, 1.1]
+        self.assertAlmostEqual(rank_stats.best_ratio(pred, meas), 3.0)
+        rows = [{"metric_dram_read_bytes": "134676160", "metric_l2_load_sectors": str(557842432 // 32)},
+                {"metric_dram_read_bytes": "134677312", "metric_l2_load_sectors": str(367001600 // 32)},
+                {"metric_dram_read_bytes": "134677312", "metric_l2_load_sectors": str(463470592 // 32)}]
+        ties = rank_stats.tie_keys(rows)
+        self.assertEqual(ties[0][0], ties[1][0])
+        self.assertAlmostEqual(rank_stats.best_ratio(pred, meas, ties), 1.0)
+        # a real DRAM difference (1 %) still decides first
+        self.assertEqual(rank_stats.volume_key(1.35e8), 1.35e8)
+        self.assertLess(rank_stats.volume_key(1.35e8), rank_stats.volume_key(1.3635e8))
+
     def test_recall(self):
         # 20 points: measured top 1 % -> 1 point (index 19, the fastest measured);
         # predicted top 10 % -> 2 points

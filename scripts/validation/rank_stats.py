@@ -42,11 +42,35 @@ def spearman(xs, ys):
     return sxy / math.sqrt(sxx * syy)
 
 
-def best_ratio(pred, meas):
-    """t_measured(argmin predicted) / min t_measured; ties in the prediction
-    go to the earliest point (the order the caller ranks in)."""
-    best_p = min(range(len(pred)), key=lambda i: (pred[i], i))
+def volume_key(v):
+    """A volume to 3 significant digits, as `warpest rank` compares them
+    (runtime/src/report/rank.c)."""
+    if not v or v <= 0:
+        return 0.0
+    unit = 10.0 ** (math.floor(math.log10(v)) - 2)
+    return round(v / unit) * unit
+
+
+def best_ratio(pred, meas, ties=None):
+    """t_measured(argmin predicted) / min t_measured. Equal predictions are
+    ordered as `warpest rank` orders them: by the tuples in `ties` (DRAM
+    bytes, L2 bytes, to 3 significant digits), then by position."""
+    ties = ties or [()] * len(pred)
+    best_p = min(range(len(pred)), key=lambda i: (pred[i],) + tuple(ties[i]) + (i,))
     return meas[best_p] / min(meas)
+
+
+def tie_keys(rows):
+    """The ranking's tie-breaks of each row, where the CSV has the volumes:
+    DRAM bytes (read + write) and L2 bytes (load + store sectors, 32 B)."""
+    def num(r, k):
+        try:
+            return float(r.get(k) or 0)
+        except ValueError:
+            return 0.0
+    return [(volume_key(num(r, "metric_dram_read_bytes") + num(r, "metric_dram_write_bytes")),
+             volume_key(32.0 * (num(r, "metric_l2_load_sectors") + num(r, "metric_l2_store_sectors"))))
+            for r in rows]
 
 
 def recall(pred, meas, top_measured=0.01, top_predicted=0.10):
@@ -98,6 +122,7 @@ def summary(rows, params, pred_key="predicted_time", meas_key="measured_time",
         out["n_sweeps"] = 0
         return out
     out["spearman"] = spearman(pred, meas)
+    ties = tie_keys(use)
     taus, ratios = [], []
     for g in sweeps(use, params):
         if len(g) < min_sweep:
@@ -107,12 +132,12 @@ def summary(rows, params, pred_key="predicted_time", meas_key="measured_time",
         t = kendall_tau_b(p, m)
         if t is not None:
             taus.append(t)
-        ratios.append(best_ratio(p, m))
+        ratios.append(best_ratio(p, m, [ties[i] for i in g]))
     out["n_sweeps"] = len(taus)
     out["kendall_median"] = median(taus) if taus else None
     out["kendall_p10"] = percentile(taus, 10.0) if taus else None
     out["kendall_positive_share"] = sum(1 for t in taus if t > 0) / len(taus) if taus else None
-    out["best_ratio"] = best_ratio(pred, meas)
+    out["best_ratio"] = best_ratio(pred, meas, ties)
     out["best_ratio_sweep_median"] = median(ratios) if ratios else None
     out["recall_top1_in_top10"] = recall(pred, meas)
     apes = [abs(p - m) / m * 100.0 for p, m in zip(pred, meas) if m > 0]

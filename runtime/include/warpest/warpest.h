@@ -212,8 +212,8 @@ void warpest_rank_options_init(__warpest_keep warpest_rank_options *options);
 
 /* A ranking is ordered best first by
  *   1. predicted time, shorter first;
- *   2. DRAM bytes (load + store), fewer first;
- *   3. L2 bytes (load + store), fewer first;
+ *   2. DRAM bytes (load + store) to 3 significant digits, fewer first;
+ *   3. L2 bytes (load + store) to 3 significant digits, fewer first;
  *   4. input order: the position in the caller's list (warpest_score) or in
  *      the sweep (warpest_rank: variants, then block x, y, z, each ascending).
  * The order is total, so equal predictions always come out the same way. */

@@ -3,6 +3,7 @@
  * threads and sorted in the total order warpest.h documents. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <isl/version.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "base/ctx.h"
 #include "estimate/estimate_impl.h"
 #include "launch/config.h"
+#include "report/rank_order.h"
 
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
 	const warpest_hw *hw, const warpest_config *config);
@@ -104,6 +106,16 @@ static void *rank_worker(void *arg)
 	}
 }
 
+/* A kilobyte of a wave's edge in 100 MB is below the model's accuracy;
+ * rounding (not a tolerance) keeps the order total. */
+double rank_volume_key(double bytes)
+{
+	if (!(bytes > 0))
+		return 0;
+	double unit = pow(10, floor(log10(bytes)) - 2);
+	return nearbyint(bytes / unit) * unit;
+}
+
 /* The order warpest.h documents: time, DRAM bytes, L2 bytes, input position;
  * failed entries last, in input order. */
 static int cmp_entry(const void *a, const void *b)
@@ -115,8 +127,10 @@ static int cmp_entry(const void *a, const void *b)
 		const warpest_summary *sx = &x->summary, *sy = &y->summary;
 		double keys[3][2] = {
 			{sx->predicted_seconds, sy->predicted_seconds},
-			{sx->dram_load_bytes + sx->dram_store_bytes, sy->dram_load_bytes + sy->dram_store_bytes},
-			{sx->l2_load_bytes + sx->l2_store_bytes, sy->l2_load_bytes + sy->l2_store_bytes},
+			{rank_volume_key(sx->dram_load_bytes + sx->dram_store_bytes),
+				rank_volume_key(sy->dram_load_bytes + sy->dram_store_bytes)},
+			{rank_volume_key(sx->l2_load_bytes + sx->l2_store_bytes),
+				rank_volume_key(sy->l2_load_bytes + sy->l2_store_bytes)},
 		};
 		for (int k = 0; k < 3; k++)
 			if (keys[k][0] != keys[k][1])
