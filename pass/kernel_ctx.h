@@ -139,6 +139,7 @@ typedef struct K {
 	cond **jcond;          /* path condition of a block from its immediate dominator */
 	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
 	int *phase_in;         /* barrier phase at each block's entry (phases.c; NULL: not yet) */
+	int *phase_out;        /* and at its end */
 } K;
 
 /* ---------- kernel_ctx.c ---------- */

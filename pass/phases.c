@@ -38,6 +38,10 @@ int wp_phase_at(const K *k, int b, LLVMValueRef inst)
 	if (!k->phase_in)
 		return 0;
 	int p = k->phase_in[b];
+	if (k->phase_out[b] == p)
+		return p; /* no barrier in the block: no need to walk it */
+	if (!inst)
+		return k->phase_out[b];
 	for (LLVMValueRef i = LLVMGetFirstInstruction(k->bb[b]); i && i != inst; i = LLVMGetNextInstruction(i))
 		p += wp_is_block_barrier(i);
 	return capped(p);
@@ -46,11 +50,11 @@ int wp_phase_at(const K *k, int b, LLVMValueRef inst)
 void wp_barrier_phases(K *k)
 {
 	int *barriers = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
-	int *out = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
+	k->phase_out = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
 	k->phase_in = wp_alloc(k->ar, sizeof(int) * ((size_t)k->nb + 1));
 	for (int b = 0; b < k->nb; b++)
 		barriers[b] = barriers_in(k->bb[b]);
-	wp_longest_forward_path(k, barriers, WP_MAX_PHASE, k->phase_in, out);
+	wp_longest_forward_path(k, barriers, WP_MAX_PHASE, k->phase_in, k->phase_out);
 	for (int i = 0; i < k->na; i++) {
 		access *a = &k->acc[i];
 		/* a split arm's access lies in its arm, not where its instruction is */
