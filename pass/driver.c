@@ -352,15 +352,15 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 						PLACEHOLDER_SUBTRACTED : PLACEHOLDER_VALUE));
 			}
 		text = patched ? json_object_to_json_string_ext(patched, JSON_C_TO_STRING_PLAIN) : model_text;
-		char legend[1024];
+		char legend[1024], small[600] = "";
 		wp_arg_legend(fn, kn, info->model, legend, sizeof legend);
+		if (info->subtracted[0])
+			snprintf(small, sizeof small, " (%s: %d, subtracted from a thread count)",
+				info->subtracted, PLACEHOLDER_SUBTRACTED);
 		snprintf(note, sizeof note,
 			"no prediction: the estimate needs values for %s (param=NAME:VALUE, WARPEST_CONFIG or "
-			"WARPEST_LAUNCH); per-access figures below use %d for them%s%s%s%d%s%s%s",
-			info->missing, PLACEHOLDER_VALUE, info->subtracted[0] ? " (" : "", info->subtracted,
-			info->subtracted[0] ? ": " : "", PLACEHOLDER_SUBTRACTED,
-			info->subtracted[0] ? ", subtracted from a thread count)" : "",
-			legend[0] ? "; " : "", legend);
+			"WARPEST_LAUNCH); per-access figures below use %d for them%s%s%s",
+			info->missing, PLACEHOLDER_VALUE, small, legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
 	warpest_hw *hw = k ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;

@@ -19,6 +19,15 @@ __global__ void eliminate_column(T *__restrict__ mult, const T *__restrict__ a, 
 }
 template __global__ void eliminate_column<float>(float *, const float *, int, int);
 
+// Nothing subtracted: the note names no small placeholder.
+__global__ void scale_vector(float *__restrict__ x, float a, int n)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		x[i] *= a;
+}
+
 // CHECK: remark: eliminate_column<float> (sm_80): no prediction: the estimate needs values for n, k {{.*}}per-access figures below use 1024 for them (k: 16, subtracted from a thread count)
 // 1007 threads in blocks of 256: 4 blocks, 32 warps, 1007 / 32 = 31.47 lanes a warp.
 // CHECK: remark: load a[n*k + k]: 4 B, {{.*}} 32 warp-instructions of 31.5 active lanes
+// CHECK: remark: scale_vector (sm_80): no prediction: the estimate needs values for n {{.*}}per-access figures below use 1024 for them{{(;| \[)}}
