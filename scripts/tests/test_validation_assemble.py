@@ -31,7 +31,7 @@ class Assemble(unittest.TestCase):
         os.makedirs(os.path.join(self.dir, "ncu"))
         os.makedirs(os.path.join(self.dir, "warpest"))
         self.batches = assemble.write_plan(os.path.join(self.dir, "plan.csv"), self.points, 8)
-        shutil.copy(fixture("long_base_units.csv"), os.path.join(self.dir, "ncu", "stencil3d25-0000.csv"))
+        shutil.copy(fixture("long_base_units.csv"), os.path.join(self.dir, "ncu", "stencil3d25-quick-0000.csv"))
         for p, grid in zip(self.points, ((20, 63, 504), (20, 63, 252))):
             with open(os.path.join(self.dir, "warpest", p.point_id + ".json"), "w") as f:
                 json.dump(fake_report(p, grid), f)
@@ -40,7 +40,7 @@ class Assemble(unittest.TestCase):
         shutil.rmtree(self.dir)
 
     def test_plan(self):
-        self.assertEqual(list(self.batches), ["stencil3d25-0000"])
+        self.assertEqual(list(self.batches), ["stencil3d25-quick-0000"])
         plan = assemble.read_plan(os.path.join(self.dir, "plan.csv"))
         self.assertEqual([r["position"] for r in plan], ["0", "1"])
         self.assertEqual(plan[1]["variant"], "2y")
@@ -70,7 +70,7 @@ class Assemble(unittest.TestCase):
         self.assertEqual(r0["measured_registers_per_thread"], "40")
         self.assertEqual(r0["predicted_bottleneck"], "dram")
         self.assertEqual(r0["check"], "ok")
-        self.assertEqual(r0["ncu_csv"], os.path.join("ncu", "stencil3d25-0000.csv"))
+        self.assertEqual(r0["ncu_csv"], os.path.join("ncu", "stencil3d25-quick-0000.csv"))
 
     def test_grid_mismatch_reported(self):
         p = self.points[1]
@@ -93,8 +93,23 @@ class Assemble(unittest.TestCase):
         self.assertTrue(any("2 kernel launches, plan expects 3" in p for p in problems))
         self.assertIn("no measurement", rows[2]["check"])
 
+    def test_plan_kept_across_sweeps(self):
+        # a second run of another sweep into the same directory: its batches
+        # get their own ids and the first run's plan rows stay
+        other = [sweep.Point("stencil3d25", "domain", "none", (32, 8, 1), (128, 128, 10240))]
+        batches = assemble.write_plan(os.path.join(self.dir, "plan.csv"), other, 8)
+        self.assertEqual(list(batches), ["stencil3d25-domain-0000"])
+        plan = assemble.read_plan(os.path.join(self.dir, "plan.csv"))
+        self.assertEqual([r["batch"] for r in plan],
+                         ["stencil3d25-quick-0000"] * 2 + ["stencil3d25-domain-0000"])
+        # planning the first sweep again replaces its rows, not duplicates them
+        assemble.write_plan(os.path.join(self.dir, "plan.csv"), self.points, 8)
+        plan = assemble.read_plan(os.path.join(self.dir, "plan.csv"))
+        self.assertEqual(sorted(r["point_id"] for r in plan),
+                         sorted([other[0].point_id] + [p.point_id for p in self.points]))
+
     def test_missing_batch(self):
-        os.remove(os.path.join(self.dir, "ncu", "stencil3d25-0000.csv"))
+        os.remove(os.path.join(self.dir, "ncu", "stencil3d25-quick-0000.csv"))
         rows, problems = assemble.assemble(self.dir)
         self.assertTrue(any("missing (batch not measured)" in p for p in problems))
         self.assertEqual(rows[0]["measured_dram_read_bytes"], "")

@@ -39,7 +39,7 @@ class DryRun(unittest.TestCase):
         self.assertEqual(len(ncu), 5)
         self.assertTrue(ncu[0].startswith("ncu --csv --print-units base --metrics " + metrics.ncu_metric_list()))
         self.assertIn("--kernel-name 'regex:^(stencil3d25|stencil3d25_fold2y|stencil3d25_fold2z)$'", ncu[0])
-        self.assertIn("--cache-control all --clock-control none --log-file /tmp/wv/ncu/stencil3d25-0000.csv", ncu[0])
+        self.assertIn("--cache-control all --clock-control none --log-file /tmp/wv/ncu/stencil3d25-quick-0000.csv", ncu[0])
         self.assertTrue(ncu[0].endswith("/tmp/wv/build/launch_stencil3d25 --variant none --block 32 8 1 "
                                          "--domain 640 512 512"))
         self.assertEqual(lines[-1].split()[-3:], ["assemble", "--run", "/tmp/wv"])
@@ -49,9 +49,9 @@ class DryRun(unittest.TestCase):
         r = run_validate("run", "--dry-run", "--sweep", "quick", "--batch-size", "4", "--out", "/tmp/wv2",
                          "--repeat", "3")
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertIn("cat > /tmp/wv2/points/stencil3d25-0000.txt <<'EOF'\nnone 32 8 1 640 512 512\n"
+        self.assertIn("cat > /tmp/wv2/points/stencil3d25-quick-0000.txt <<'EOF'\nnone 32 8 1 640 512 512\n"
                       "none 32 1 8 640 512 512\n2y 32 4 2 640 512 512\n2z 64 4 1 640 512 512\nEOF", r.stdout)
-        self.assertIn("launch_stencil3d25 --points /tmp/wv2/points/stencil3d25-0000.txt --repeat 3", r.stdout)
+        self.assertIn("launch_stencil3d25 --points /tmp/wv2/points/stencil3d25-quick-0000.txt --repeat 3", r.stdout)
         # a batch of one point is launched with its configuration on the command line
         self.assertIn("launch_stencil3d25 --variant none --block 4 8 8 --domain 640 512 512 --repeat 3", r.stdout)
 

@@ -35,18 +35,38 @@ def columns():
     return cols + EXTRA_COLUMNS
 
 
-def write_plan(path, points, batch_size, repeat=1):
-    """Assigns points to launcher batches (same kernel only) and writes plan.csv.
-    Returns {batch_id: [points in order]}."""
+def plan_batches(points, batch_size):
+    """Launcher batches: points of one kernel and one sweep, in order, at most
+    batch_size each. The id names both, so that runs of other sweeps into the
+    same directory never reuse a batch's files."""
+    size = max(1, batch_size)
     batches = {}
-    for kernel in sorted({p.kernel for p in points}):
-        kpts = [p for p in points if p.kernel == kernel]
-        for start in range(0, len(kpts), max(1, batch_size)):
-            bid = "%s-%04d" % (kernel, start // max(1, batch_size))
-            batches[bid] = kpts[start:start + max(1, batch_size)]
+    groups = []
+    for p in points:
+        if (p.kernel, p.sweep) not in groups:
+            groups.append((p.kernel, p.sweep))
+    for kernel, sweep_name in sorted(groups):
+        kpts = [p for p in points if p.kernel == kernel and p.sweep == sweep_name]
+        for start in range(0, len(kpts), size):
+            batches["%s-%s-%04d" % (kernel, sweep_name, start // size)] = kpts[start:start + size]
+    return batches
+
+
+def write_plan(path, points, batch_size, repeat=1):
+    """Assigns points to launcher batches (plan_batches) and writes plan.csv,
+    keeping the rows of earlier runs into the same directory whose points
+    this run does not plan again. Returns {batch_id: [points in order]}."""
+    batches = plan_batches(points, batch_size)
+    planned = {p.point_id for p in points}
+    kept = []
+    if os.path.exists(path):
+        kept = [r for r in read_plan(path)
+                if r["point_id"] not in planned and r["batch"] not in batches]
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(PLAN_COLUMNS)
+        for r in kept:
+            w.writerow([r.get(c, "") for c in PLAN_COLUMNS])
         for bid, pts in batches.items():
             for pos, p in enumerate(pts):
                 w.writerow([p.point_id, p.kernel, p.sweep, p.variant] + list(p.block) +

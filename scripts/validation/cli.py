@@ -106,11 +106,7 @@ def cmd_run(args):
     # 2. the plan
     plan_path = os.path.join(out, "plan.csv")
     if dry:
-        batches = {}
-        for k in args.kernel:
-            kp = [p for p in pts if p.kernel == k]
-            for i in range(0, len(kp), max(1, args.batch_size)):
-                batches["%s-%04d" % (k, i // max(1, args.batch_size))] = kp[i:i + max(1, args.batch_size)]
+        batches = asm.plan_batches(pts, args.batch_size)
         _say("# plan: %s (%d batches)" % (plan_path, len(batches)))
     else:
         batches = asm.write_plan(plan_path, pts, args.batch_size, args.repeat)
