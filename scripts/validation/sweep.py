@@ -53,6 +53,24 @@ KERNELS = {
          "2y": ("stencil3d25_fold2y", "fold2y"),
          "2z": ("stencil3d25_fold2z", "fold2z")},
         ("nx", "ny", "nz"), (640, 512, 512), radius=4),
+    # The 3D 7-point stencil (paper 000's small-radius case) and its 4-fold
+    # z loop (a separate model: the loop is in the kernel, not a variant of
+    # one model), one launcher for both.
+    "stencil3d7": KernelSpec(
+        "stencil3d7", "examples/cu/stencil3d7.cu", "launchers/launch_stencil3d7.cu",
+        "examples/models/stencil3d7.json", {"none": ("stencil3d7", None)},
+        ("nx", "ny", "nz"), (512, 512, 512), radius=1),
+    "stencil3d7_folded4z": KernelSpec(
+        "stencil3d7_folded4z", "examples/cu/stencil3d7_folded4z.cu",
+        "launchers/launch_stencil3d7.cu", "examples/models/stencil3d7_folded4z.json",
+        {"4z": ("stencil3d7_folded4z", None)},
+        ("nx", "ny", "nz"), (512, 512, 512), radius=1),
+    # D3Q15 lattice Boltzmann, pull scheme: 15 unaligned loads and 15 stores
+    # a cell, structure of arrays.
+    "d3q15_pull": KernelSpec(
+        "d3q15_pull", "examples/cu/d3q15_pull.cu", "launchers/launch_d3q15_pull.cu",
+        "examples/models/d3q15_pull.json", {"none": ("d3q15_pull", None)},
+        ("nx", "ny", "nz"), (256, 256, 256), radius=1),
 }
 
 VARIANTS = ("none", "2y", "2z")
@@ -115,20 +133,25 @@ def sweep_points(kernel, sweep):
     domain: the depth series x variants x transition domains;
     quick: a handful of points to check the pipeline end to end."""
     spec = KERNELS[kernel]
+    variants = list(spec.variants)
     pts = []
     if sweep in ("shapes256", "shapes1024"):
         threads = 256 if sweep == "shapes256" else 1024
-        for v in VARIANTS:
+        for v in variants:
             for b in block_shapes(threads):
                 pts.append(Point(kernel, sweep, v, b, spec.default_domain))
     elif sweep == "domain":
         for d in transition_domains():
-            for v in VARIANTS:
+            for v in variants:
                 for b in DEPTH_SERIES_256:
                     pts.append(Point(kernel, sweep, v, b, d))
     elif sweep == "quick":
-        for v, b in (("none", (32, 8, 1)), ("none", (32, 1, 8)), ("2y", (32, 4, 2)),
-                     ("2z", (64, 4, 1)), ("none", (4, 8, 8))):
+        if set(VARIANTS) <= set(variants):
+            picks = (("none", (32, 8, 1)), ("none", (32, 1, 8)), ("2y", (32, 4, 2)),
+                     ("2z", (64, 4, 1)), ("none", (4, 8, 8)))
+        else:
+            picks = tuple((variants[0], b) for b in ((32, 8, 1), (32, 1, 8), (4, 8, 8)))
+        for v, b in picks:
             pts.append(Point(kernel, sweep, v, b, spec.default_domain))
     else:
         raise ValueError("unknown sweep %r (shapes256, shapes1024, domain, quick)" % sweep)

@@ -21,14 +21,7 @@ int main(int argc, char **argv)
 {
 	wl_options opt = wl_parse(argc, argv, kDefaultDomain);
 
-	size_t max_points = 0;
-	for (const wl_config &c : opt.configs) {
-		if (c.domain[0] <= 2 * kRadius || c.domain[1] <= 2 * kRadius || c.domain[2] <= 2 * kRadius)
-			wl_usage(argv[0], "domain too small for a range-4 stencil");
-		size_t n = (size_t)c.domain[0] * c.domain[1] * c.domain[2];
-		if (n > max_points)
-			max_points = n;
-	}
+	size_t max_points = wl_max_points(opt, kRadius, argv[0]);
 	// Allocated once for the largest domain; every configuration uses the
 	// start of the arrays, as a fresh allocation would (cudaMalloc aligns
 	// to at least 256 B either way).
@@ -43,9 +36,7 @@ int main(int argc, char **argv)
 		dim3 grid(wl_ceil_div(nx - 2 * kRadius, block.x),
 		          wl_ceil_div((ny - 2 * kRadius + fy - 1) / fy, block.y),
 		          wl_ceil_div((nz - 2 * kRadius + fz - 1) / fz, block.z));
-		// Clear the centre point so that the check below sees the kernel's write.
-		size_t mid = ((size_t)(nz / 2) * ny + ny / 2) * nx + nx / 2;
-		WL_CHECK(cudaMemset(dst + mid, 0, sizeof(double)));
+		wl_clear_centre(dst, c);
 		for (int r = 0; r < opt.repeat; ++r) {
 			if (c.variant == "none")
 				stencil3d25<<<grid, block>>>(src, dst, nx, ny, nz);
@@ -57,16 +48,7 @@ int main(int argc, char **argv)
 				wl_usage(argv[0], "variant must be none, 2y or 2z");
 			wl_check_launch(c, grid);
 		}
-		// The centre point must have been written with a finite, non-zero value.
-		double centre = 0.0;
-		WL_CHECK(cudaMemcpy(&centre, dst + mid, sizeof centre, cudaMemcpyDeviceToHost));
-		if (!(centre == centre) || centre == 0.0) {
-			std::fprintf(stderr, "launcher: suspicious result %g at the centre\n", centre);
-			return 4;
-		}
-		std::printf("launcher: ok %s block %u %u %u grid %u %u %u domain %d %d %d\n",
-		            c.variant.c_str(), block.x, block.y, block.z, grid.x, grid.y, grid.z, nx, ny,
-		            nz);
+		wl_finish_config(dst, c, block, grid);
 	}
 	WL_CHECK(cudaFree(src));
 	WL_CHECK(cudaFree(dst));

@@ -156,3 +156,48 @@ static void wl_check_launch(const wl_config &c, dim3 grid)
 		std::exit(3);
 	}
 }
+
+// The centre point of a domain-shaped array of doubles: every example
+// kernel writes it, so clearing it before a configuration and reading it
+// after shows that the kernel did its work.
+static double *wl_centre(double *p, const wl_config &c)
+{
+	size_t nx = c.domain[0], ny = c.domain[1], nz = c.domain[2];
+	return p + ((nz / 2) * ny + ny / 2) * nx + nx / 2;
+}
+
+static void wl_clear_centre(double *p, const wl_config &c)
+{
+	WL_CHECK(cudaMemset(wl_centre(p, c), 0, sizeof(double)));
+}
+
+// After a configuration: the centre point must hold a finite, non-zero value
+// (random inputs in [0.5, 1.5) make an exact 0 practically impossible);
+// exits with status 4 otherwise, else prints the configuration as launched.
+static void wl_finish_config(double *p, const wl_config &c, dim3 block, dim3 grid)
+{
+	double centre = 0.0;
+	WL_CHECK(cudaMemcpy(&centre, wl_centre(p, c), sizeof centre, cudaMemcpyDeviceToHost));
+	if (!(centre == centre) || centre == 0.0) {
+		std::fprintf(stderr, "launcher: suspicious result %g at the centre\n", centre);
+		std::exit(4);
+	}
+	std::printf("launcher: ok %s block %u %u %u grid %u %u %u domain %ld %ld %ld\n",
+	            c.variant.c_str(), block.x, block.y, block.z, grid.x, grid.y, grid.z, c.domain[0],
+	            c.domain[1], c.domain[2]);
+}
+
+// Points of the largest domain among the configurations, each of which must
+// extend more than 2 * halo points in every dimension (else a usage error).
+static size_t wl_max_points(const wl_options &opt, long halo, const char *prog)
+{
+	size_t max_points = 0;
+	for (const wl_config &c : opt.configs) {
+		if (c.domain[0] <= 2 * halo || c.domain[1] <= 2 * halo || c.domain[2] <= 2 * halo)
+			wl_usage(prog, "domain too small for the kernel's halo");
+		size_t n = (size_t)c.domain[0] * c.domain[1] * c.domain[2];
+		if (n > max_points)
+			max_points = n;
+	}
+	return max_points;
+}
