@@ -137,6 +137,17 @@ def run_part(part, bin_dir, raw_dir, device, limit_s, quick, extra_args):
     print(f"microbench_driver: {part} done in {meta['duration_s']} s", file=sys.stderr)
 
 
+def display_path(path):
+    """path relative to the current directory when it lies below it (the
+    repository root, where the driver is run), so that a table's sources name
+    the raw file as it is committed (data/measured/...), not a machine's path."""
+    path = pathlib.Path(path).resolve()
+    try:
+        return str(path.relative_to(pathlib.Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def load_parts(raw_dir, wanted=None):
     """PartRun objects for every part whose raw output exists and succeeded."""
     parts = {}
@@ -151,7 +162,8 @@ def load_parts(raw_dir, wanted=None):
         if meta.get("exit_status", 0) != 0:
             print(f"microbench_driver: skipping {part}: its run failed", file=sys.stderr)
             continue
-        parts[part] = mt.PartRun(mt.parse_jsonl(out_path.read_text(), str(out_path)), meta)
+        parts[part] = mt.PartRun(mt.parse_jsonl(out_path.read_text(), str(out_path)), meta,
+                                 origin=display_path(out_path))
     return parts
 
 

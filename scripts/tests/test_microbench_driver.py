@@ -179,7 +179,9 @@ class TableTests(unittest.TestCase):
         self.assertEqual(t["compute_capability"], "9.0")
         self.assertAlmostEqual(t["dram_bandwidth"]["value"], 2950e9)
         self.assertEqual(t["l1_bytes_per_cycle"]["value"], 128.0)
-        self.assertAlmostEqual(t["l2_effective_bytes"]["value"], 24e6, delta=0.5e6)
+        # Shared knee 24 MB, disjoint knee 40 MB (the fixture's construction):
+        # l2_bytes * 24 / 40 = 52428800 * 0.6 = 31457280.
+        self.assertAlmostEqual(t["l2_effective_bytes"]["value"], 31457280, delta=0.5e6)
         self.assertAlmostEqual(t["l2_bandwidth"]["value"], 7000e9, delta=50e9)
         self.assertEqual(t["fp64_per_cycle"]["value"], 63.8)
         self.assertEqual(t["ldst_per_cycle"]["value"], 31.8)
@@ -235,6 +237,84 @@ class TableTests(unittest.TestCase):
         self.assertTrue(200 * 1024 < s["l1_capacity_knee_bytes"] < 256 * 1024)
         self.assertEqual(s["warnings"], [])
         self.assertIn("triad ilp4", s["dram_peak_gbs"])
+
+
+REAL_H100 = FIXTURES / "real-h100-2026-11-27"
+
+
+class RealH100Tests(unittest.TestCase):
+    """The converter on an excerpt of the first real run (H100 SXM, 2026-11-27;
+    test/data/microbench/real-h100-2026-11-27/README.md). Expected values are
+    worked out by hand from the raw lines."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.base = minimal_base()
+        cls.parts = driver.load_parts(REAL_H100)
+        cls.table, cls.summary = mt.build_table(cls.base, cls.parts, table_id="h100-sxm-measured")
+
+    def test_dram_is_the_best_triad(self):
+        # peak triad: ILP 1 2840.90757 GB/s, ILP 4 2841.6694 GB/s -> the larger.
+        self.assertAlmostEqual(self.table["dram_bandwidth"]["value"], 2841.6694e9, delta=1e3)
+        self.assertIn("ILP 4", self.table["dram_bandwidth"]["note"])
+
+    def test_l2_knees_by_hand(self):
+        # disjoint: floor = median of the 3 largest sizes (3079, 3171, 3043) = 3079 GB/s;
+        # plateau of the 3-point running median = 7079 (at 36 and 38 MB);
+        # midpoint in time 0.5 * (1/7079 + 1/3079) = 2.33022e-4 s/GB (4291.5 GB/s).
+        # Running medians: 80 MB med(5386, 4491, 3689) = 4491 (2.22668e-4),
+        # 88 MB med(4491, 3689, 3482) = 3689 (2.71076e-4):
+        # knee = 80 + 8 * (2.33022 - 2.22668) / (2.71076 - 2.22668) = 81.71 MB.
+        dis = self.summary["l2_disjoint"]
+        self.assertAlmostEqual(dis["knee_bytes"] / 1e6, 81.71, delta=0.02)
+        self.assertAlmostEqual(dis["floor"] / 1e9, 3078.6186, delta=0.01)
+        # shared: floor median(3350, 3269, 3226) = 3269; plateau 7844 = median(8098, 7590)
+        # (the 1 MB edge); midpoint 0.5 * (1/7844 + 1/3269) = 2.16695e-4 (4614.8 GB/s);
+        # 88 MB med(5732, 4695, 4190) = 4695 (2.12993e-4), 96 MB med(4695, 4190, 3871) = 4190
+        # (2.38663e-4): knee = 88 + 8 * 0.03702 / 0.2567 = 89.15 MB.
+        sha = self.summary["l2_shared"]
+        self.assertAlmostEqual(sha["knee_bytes"] / 1e6, 89.15, delta=0.02)
+        # Both knees lie beyond 1.1 x the nominal 52.4 MB (57.7 MB): the sweep does not
+        # resolve the capacity, so the base table's 26214400 stays (l2_bytes unchanged).
+        self.assertAlmostEqual(self.summary["l2_shared_to_disjoint_knee_ratio"], 1.091, delta=0.001)
+        self.assertEqual(self.table["l2_effective_bytes"], self.base["l2_effective_bytes"])
+        self.assertIn("wp_l2: both knees lie beyond 1.1 x l2_bytes; l2_effective_bytes not measured",
+                      self.summary["warnings"])
+        self.assertEqual(self.table["l2_bytes"], self.base["l2_bytes"])  # device reports 52428800
+
+    def test_l2_bandwidth_by_hand(self):
+        # disjoint points from 2 MB to half the knee (40.86 MB): 21 sizes 2, 3, 4, 6, ..., 40 MB;
+        # sorted, the 11th of 6043 ... 7102 is 6960.60308 GB/s (the 24 MB point).
+        self.assertAlmostEqual(self.table["l2_bandwidth"]["value"], 6960.60308e9, delta=1e3)
+
+    def test_l1_values_that_are_no_width_are_not_written(self):
+        # bandwidth 78.27 B/cycle: not within 15% of 64 (54.4-73.6) nor of 128 (108.8-147.2);
+        # lines: 0.281 cycles per warp load at 1 line, below one L1 cycle.
+        self.assertEqual(self.table["l1_bytes_per_cycle"], self.base["l1_bytes_per_cycle"])
+        self.assertEqual(self.table["l1_tag_wavefronts"], self.base["l1_tag_wavefronts"])
+        self.assertAlmostEqual(self.summary["l1_bandwidth_bytes_per_cycle"], 78.2665423)
+        self.assertEqual(len([w for w in self.summary["warnings"] if w.startswith("wp_l1")]), 2)
+
+    def test_throughputs_above_the_lanes_are_not_written(self):
+        # fp32 136.139 > 1.05 * 128 = 134.4 and int add 189.94 > 1.05 * 64 = 67.2: kept;
+        # fp64 63.4227 -> 63.42, int mad 64.0298 -> 64.03 (<= 67.2), sfu 15.98, shared ld 31.97.
+        t = self.table
+        self.assertEqual(t["fp32_per_cycle"], self.base["fp32_per_cycle"])
+        self.assertEqual(t["int_add_per_cycle"], self.base["int_add_per_cycle"])
+        self.assertEqual(t["fp64_per_cycle"]["value"], 63.42)
+        self.assertEqual(t["int_mad_per_cycle"]["value"], 64.03)
+        self.assertEqual(t["sfu_per_cycle"]["value"], 15.98)
+        self.assertEqual(t["ldst_per_cycle"]["value"], 31.97)
+
+    def test_sources_name_run_and_file(self):
+        for key in ("dram_bandwidth", "l2_bandwidth", "fp64_per_cycle"):
+            src = self.table[key]["source"]
+            self.assertLessEqual(len(src), 159, src)
+            for part in ("measured: warpest-microbench wp_", "2026-11-27", "NVIDIA H100 80GB HBM3",
+                         "driver 580.159.04", "CUDA 13.0", ".jsonl"):
+                self.assertIn(part, src)
+        self.assertTrue(self.table["measurement"]["parts"]["l2"]["raw_file"].endswith(
+            "real-h100-2026-11-27/wp_l2.jsonl"))
 
 
 def write_fake_program(directory, name, body):
