@@ -6,6 +6,7 @@
  * a | c = a + c - (a & c) and a ^ c = a + c - 2*(a & c); a mask one below
  * a power of two that a geometric loop makes is a modulo. */
 #include "bitops.h"
+#include "eval.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,11 +16,6 @@
 /* Bit fields of a mask past which the expression is not worth it. */
 #define MAX_RUNS 8
 
-static wp_poly *fail(K *k, const char *why)
-{
-	k->why = why;
-	return NULL;
-}
 
 /* a & m for a mask 0 < m < 2^62: the sum of its bit fields. */
 static wp_poly *and_fields(K *k, const wp_poly *a, int64_t m)
@@ -32,7 +28,7 @@ static wp_poly *and_fields(K *k, const wp_poly *a, int64_t m)
 		int w = __builtin_ctzll(~((uint64_t)m >> l)); /* length of the run */
 		int64_t low = (int64_t)1 << l, field = (int64_t)1 << w;
 		if (++runs > MAX_RUNS)
-			return fail(k, "'and' with a mask of more than 8 bit fields");
+			return wp_fail(k, "'and' with a mask of more than 8 bit fields");
 		wp_poly *f = wp_mod(at, wp_fdiv(at, a, wp_const(at, low)), wp_const(at, field));
 		sum = wp_add(at, sum, wp_scale(at, f, low));
 		m &= ~((field - 1) << l);
@@ -48,7 +44,7 @@ static wp_poly *and_const(K *k, const wp_poly *a, int64_t c, unsigned width)
 	/* masks of 63 bits or more keep every value the model can hold
 	 * apart from the sign, and 2^63 is not representable: not analysed */
 	if (c == INT64_MIN || c == INT64_MAX)
-		return fail(k, "'and' with a 63-bit mask");
+		return wp_fail(k, "'and' with a 63-bit mask");
 	wp_range r = wp_range_of(at, a);
 	if (r.lo >= 0) {
 		/* bits that are zero in a anyway do not matter */
@@ -82,7 +78,7 @@ static wp_poly *and_const(K *k, const wp_poly *a, int64_t c, unsigned width)
 		return and_fields(k, a, c);
 	if (c < 0 && ~c < ((int64_t)1 << 62))
 		return wp_sub(at, a, and_fields(k, a, ~c));
-	return fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
+	return wp_fail(k, "'and' with a mask that is not 2^k-1 or -2^k");
 }
 
 /* Whether a and b are never negative and share no bit that may be set. */
@@ -139,7 +135,7 @@ static wp_poly *or_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wid
 		b = t;
 	}
 	if (!wp_is_const(b, &c))
-		return fail(k, "bitwise 'or' of two variables");
+		return wp_fail(k, "bitwise 'or' of two variables");
 	return wp_sub(at, wp_add(at, a, b), and_const(k, a, c, width));
 }
 
@@ -183,13 +179,13 @@ static wp_poly *exp2_atom_of(K *k, int src)
 		if (k->exp2_src[i] == src)
 			return wp_atom_poly(at, k->exp2_atom[i]);
 	if (k->n_exp2 == (int)(sizeof(k->exp2_atom) / sizeof(k->exp2_atom[0])))
-		return fail(k, "shift by a variable amount (too many shifted arguments)");
+		return wp_fail(k, "shift by a variable amount (too many shifted arguments)");
 	char *name = wp_printf(at->arena, "exp2_%s", at->a[src].name);
 	/* a kernel argument of that name would be read as the same parameter
 	 * (the other parameter atoms are the exp2 ones, of other names) */
 	for (unsigned i = 0; i < LLVMCountParams(k->fn); i++)
 		if (strcmp(wp_arg_name(k, k->fn, i), name) == 0)
-			return fail(k, "shift by a variable amount (a kernel argument is named like its power)");
+			return wp_fail(k, "shift by a variable amount (a kernel argument is named like its power)");
 	int id = wp_atom_get(at, name, WP_PARAM);
 	at->a[id].rank = at->a[src].rank + 500; /* after the arguments, in their order */
 	k->exp2_atom[k->n_exp2] = id;
@@ -203,7 +199,7 @@ int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den)
 	*num = wp_const(at, 1);
 	*den = wp_const(at, 1);
 	if (!s) {
-		fail(k, "shift by a variable amount");
+		wp_fail(k, "shift by a variable amount");
 		return -1;
 	}
 	for (int i = 0; i < s->n; i++) {
@@ -211,7 +207,7 @@ int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den)
 		int64_t c = t->c, mag = c < 0 ? -c : c;
 		if (t->n == 0) {
 			if (mag > 62) {
-				fail(k, "shift by a variable amount");
+				wp_fail(k, "shift by a variable amount");
 				return -1;
 			}
 			wp_poly **side = c > 0 ? num : den;
@@ -219,7 +215,7 @@ int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den)
 			continue;
 		}
 		if (t->n != 1 || at->a[t->f[0]].kind != WP_PARAM || is_exp2_atom(k, t->f[0]) || mag > 4) {
-			fail(k, "shift by a variable amount");
+			wp_fail(k, "shift by a variable amount");
 			return -1;
 		}
 		wp_poly *p = exp2_atom_of(k, t->f[0]);
@@ -280,7 +276,7 @@ static wp_poly *xor_values(K *k, const wp_poly *a, const wp_poly *b, unsigned wi
 		if (power_of_two(k, i ? a : b))
 			return wp_sub(at, wp_add(at, a, b), wp_scale(at, bit_of(k, i ? b : a, i ? a : b), 2));
 	if (!wp_is_const(b, &c))
-		return fail(k, "bitwise 'xor' of two variables");
+		return wp_fail(k, "bitwise 'xor' of two variables");
 	return wp_sub(at, wp_add(at, a, b), wp_scale(at, and_const(k, a, c, width), 2));
 }
 
@@ -317,7 +313,7 @@ wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, uns
 				return wp_mod(&k->at, x, pw);
 		}
 		if (!wp_is_const(b, &c))
-			return fail(k, "'and' of two variables");
+			return wp_fail(k, "'and' of two variables");
 		return and_const(k, a, c, width);
 	}
 	case LLVMOr:

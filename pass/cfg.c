@@ -1,6 +1,6 @@
 /* Control-flow graph of a kernel: successors and predecessors, reverse
  * postorder, dominators (Cooper/Harvey/Kennedy) and natural loops (blocks,
- * nesting, loop variables). Trip counts are in loops.c. */
+ * nesting, loop variables, exits and latches). Trip counts are in eval.c. */
 #include "kernel_ctx.h"
 
 #include <stdio.h>
@@ -182,4 +182,32 @@ void wp_build_loops(K *k)
 			if (k->loops[i].in[b] && (k->inner[b] < 0 || k->loops[i].depth > k->loops[k->inner[b]].depth))
 				k->inner[b] = i;
 	}
+}
+
+/* The loop's only exiting block, or -1 (none or several). */
+int wp_loop_exit(const K *k, const loop *l)
+{
+	int exiting = -1, n_exiting = 0;
+	for (int b = 0; b < k->nb; b++) {
+		if (!l->in[b])
+			continue;
+		for (int s = 0; s < k->nsucc[b]; s++)
+			if (!l->in[k->succ[b][s]]) {
+				if (exiting != b)
+					n_exiting++;
+				exiting = b;
+				break;
+			}
+	}
+	return n_exiting == 1 ? exiting : -1;
+}
+
+/* Whether the exiting block also branches back to the header: its test
+ * runs at the end of an iteration. */
+int wp_is_latch(const K *k, const loop *l, int exiting)
+{
+	for (int s = 0; s < k->nsucc[exiting]; s++)
+		if (k->succ[exiting][s] == l->header)
+			return 1;
+	return 0;
 }

@@ -21,12 +21,6 @@ typedef struct memo {
 	int busy;
 } memo;
 
-static wp_poly *fail(K *k, const char *why)
-{
-	k->why = why;
-	return NULL;
-}
-
 /* The value of v as seen from block `use`: values computed inside loops that
  * do not contain `use` are their values after the last iteration. */
 wp_poly *wp_ev_at(K *k, LLVMValueRef v, int use)
@@ -42,10 +36,10 @@ wp_poly *wp_ev_at(K *k, LLVMValueRef v, int use)
 			continue;
 		wp_poly *t = wp_loop_trip(k, li);
 		if (!t)
-			return fail(k, "value of a loop with unknown trip count used after the loop");
+			return wp_fail(k, "value of a loop with unknown trip count used after the loop");
 		p = wp_subst(&k->at, p, k->loops[li].atom, wp_sub(&k->at, t, wp_const(&k->at, 1)));
 		if (!p)
-			return fail(k, "quasi-affine value of a loop used after the loop");
+			return wp_fail(k, "quasi-affine value of a loop used after the loop");
 	}
 	return p;
 }
@@ -76,7 +70,7 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 	LLVMValueRef flip = LLVMGetIncomingValue(phi, (unsigned)back);
 	int from = wp_bindex(k, LLVMGetIncomingBlock(phi, (unsigned)(1 - back)));
 	if (l->in[from])
-		return fail(k, "loop-carried value that is not an induction variable");
+		return wp_fail(k, "loop-carried value that is not an induction variable");
 	wp_poly *s = wp_ev_at(k, LLVMGetIncomingValue(phi, (unsigned)(1 - back)), from);
 	if (!s)
 		return NULL;
@@ -87,12 +81,12 @@ static wp_poly *alternating(K *k, LLVMValueRef phi, int li)
 	} else {
 		int64_t sc, cc;
 		if (!wp_is_const(s, &sc) || !wp_is_const(c, &cc))
-			return fail(k, "loop-carried xor of a value that is not a constant");
+			return wp_fail(k, "loop-carried xor of a value that is not a constant");
 		fs = wp_const(at, sc ^ cc);
 	}
 	wp_poly *d = wp_sub(at, fs, s);
 	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
-		return fail(k, "loop-carried value that is not an induction variable");
+		return wp_fail(k, "loop-carried value that is not an induction variable");
 	wp_poly *odd = wp_mod(at, wp_loop_counter(k, li), wp_const(at, 2));
 	return wp_add(at, s, wp_mul(at, d, odd));
 }
@@ -113,7 +107,7 @@ static wp_poly *shifted_value(K *k, LLVMValueRef in, wp_poly *start, int li)
 	wp_poly *before = e ? wp_subst(at, e, counter, wp_sub(at, wp_atom_poly(at, counter), wp_const(at, 1))) : NULL;
 	wp_poly *first = before ? wp_subst(at, before, counter, wp_const(at, 0)) : NULL;
 	if (!first || !wp_equal(first, start))
-		return fail(k, "loop-carried value that is not an induction variable");
+		return wp_fail(k, "loop-carried value that is not an induction variable");
 	return before;
 }
 
@@ -122,10 +116,10 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 {
 	loop *l = &k->loops[li];
 	if (l->geometric && phi == l->g_phi)
-		return l->g_why ? fail(k, l->g_why) : wp_atom_poly(&k->at, l->atom);
+		return l->g_why ? wp_fail(k, l->g_why) : wp_atom_poly(&k->at, l->atom);
 	for (int j = 0; l->geometric && j < l->n_also; j++)
 		if (phi == l->also_phi[j])
-			return l->also_why[j] ? fail(k, l->also_why[j]) : wp_atom_poly(&k->at, l->also_atom[j]);
+			return l->also_why[j] ? wp_fail(k, l->also_why[j]) : wp_atom_poly(&k->at, l->also_atom[j]);
 	unsigned n = LLVMCountIncoming(phi);
 	wp_poly *start = NULL, *step = NULL;
 	int nstart = 0, later_constant = 0;
@@ -138,7 +132,7 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 			if (!s)
 				return NULL;
 			if (nstart++ && !wp_equal(s, start))
-				return fail(k, "loop entered with different start values");
+				return wp_fail(k, "loop entered with different start values");
 			start = s;
 			continue;
 		}
@@ -150,7 +144,7 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 			continue;
 		}
 		if (!LLVMIsAInstruction(in))
-			return fail(k, "loop-carried value that is not an induction variable");
+			return wp_fail(k, "loop-carried value that is not an induction variable");
 		LLVMOpcode op = LLVMGetInstructionOpcode(in);
 		if (n == 2 && (op == LLVMXor || op == LLVMSub) && flip_of(in, phi))
 			return alternating(k, phi, li);
@@ -163,22 +157,22 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 			continue;
 		}
 		if (!other)
-			return fail(k, "loop-carried value that is not an induction variable");
+			return wp_fail(k, "loop-carried value that is not an induction variable");
 		if (LLVMIsAInstruction(other) && l->in[wp_block_of(k, other)])
-			return fail(k, "induction step varies inside the loop");
+			return wp_fail(k, "induction step varies inside the loop");
 		wp_poly *s = wp_ev(k, other);
 		if (!s)
 			return NULL;
 		if (op == LLVMSub)
 			s = wp_scale(&k->at, s, -1);
 		if (step && !wp_equal(s, step))
-			return fail(k, "induction variable with several steps");
+			return wp_fail(k, "induction variable with several steps");
 		step = s;
 	}
 	if (shifted && start)
 		return shifted_value(k, shifted, start, li);
 	if (!start || !step)
-		return fail(k, "loop-carried value that is not an induction variable");
+		return wp_fail(k, "loop-carried value that is not an induction variable");
 	if (later_constant) {
 		/* start in the first iteration, the constant in every later one:
 		 * start + (c - start)*min(it, 1), affine when the loop runs at most
@@ -186,7 +180,7 @@ static wp_poly *induction(K *k, LLVMValueRef phi, int li)
 		wp_atoms *at = &k->at;
 		wp_poly *d = wp_sub(at, step, start);
 		if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
-			return fail(k, "loop-carried value that is not an induction variable");
+			return wp_fail(k, "loop-carried value that is not an induction variable");
 		wp_poly *it = wp_loop_counter(k, li), *trip = wp_loop_trip(k, li);
 		int64_t t;
 		if (!trip || !wp_is_const(trip, &t) || t > 2)
@@ -307,12 +301,12 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 	if (LLVMIsAConstantInt(c))
 		return wp_const(at, LLVMConstIntGetZExtValue(c) ? 1 : 0);
 	if (depth > 16 || !LLVMIsAInstruction(c))
-		return fail(k, "value computed from a comparison");
+		return wp_fail(k, "value computed from a comparison");
 	LLVMOpcode op = LLVMGetInstructionOpcode(c);
 	LLVMValueRef a = LLVMGetOperand(c, 0), b = LLVMGetNumOperands(c) > 1 ? LLVMGetOperand(c, 1) : NULL;
 	if (op == LLVMICmp) {
 		if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind)
-			return fail(k, "value computed from a comparison of pointers");
+			return wp_fail(k, "value computed from a comparison of pointers");
 		return wp_indicator(k, wp_icmp_pred(c), wp_opnd(k, c, 0), wp_opnd(k, c, 1));
 	}
 	if ((op == LLVMAnd || op == LLVMOr) && b)
@@ -327,7 +321,7 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 		if (LLVMIsAConstantInt(t) && LLVMConstIntGetZExtValue(t))
 			return wp_minmax(at, cond_value(k, a, depth + 1), cond_value(k, f, depth + 1), 1);
 	}
-	return fail(k, "value computed from a comparison");
+	return wp_fail(k, "value computed from a comparison");
 }
 
 /* select(c, t, f) of values whose difference d is free of thread, block and
@@ -337,7 +331,7 @@ static wp_poly *select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f)
 	wp_atoms *at = &k->at;
 	wp_poly *d = wp_sub(at, t, f);
 	if (!d || wp_has_varying(at, d) || wp_has_data(at, d))
-		return fail(k, "value chosen by a select");
+		return wp_fail(k, "value chosen by a select");
 	wp_poly *c = cond_value(k, LLVMGetOperand(sel, 0), 0);
 	return c ? wp_add(at, f, wp_mul(at, d, c)) : NULL;
 }
@@ -461,7 +455,7 @@ static wp_poly *merge(K *k, LLVMValueRef phi)
 	wp_poly *arms = two_arm_value(k, phi, b, in);
 	if (arms)
 		return arms;
-	return fail(k, "value merged from different paths (phi)");
+	return wp_fail(k, "value merged from different paths (phi)");
 }
 
 static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
@@ -505,7 +499,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 			return wp_is_const(den, &c) && c == 1 ? x : wp_fdiv(at, x, den);
 		}
 		if (!wp_is_const(s, &c) || c < 0 || c > 62)
-			return fail(k, "shift by a variable amount");
+			return wp_fail(k, "shift by a variable amount");
 		return wp_scale(at, wp_opnd(k, v, 0), (int64_t)1 << c);
 	}
 	case LLVMLShr:
@@ -514,7 +508,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 		if (s && !wp_is_const(s, &c) && wp_exp2_ratio(k, s, &num, &den))
 			return NULL;
 		if (!num && (!wp_is_const(s, &c) || c < 0 || c > 62))
-			return fail(k, "shift by a variable amount");
+			return wp_fail(k, "shift by a variable amount");
 		wp_assume(k, "right shifts and divisions are on non-negative values");
 		if (!num)
 			return wp_fdiv(at, wp_opnd(k, v, 0), wp_const(at, (int64_t)1 << c));
@@ -541,7 +535,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	case LLVMOr:
 	case LLVMXor:
 		if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
-			return fail(k, "bitwise operation on a vector");
+			return wp_fail(k, "bitwise operation on a vector");
 		if (op == LLVMOr && LLVMGetIsDisjoint(v))
 			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 		return wp_bitwise(k, op, wp_opnd(k, v, 0), wp_opnd(k, v, 1), LLVMGetIntTypeWidth(LLVMTypeOf(v)));
@@ -591,7 +585,7 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 			return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
 		if (LLVMIsAInlineAsm(LLVMGetCalledValue(v)))
 			return wp_asm_sreg(k, v);
-		return fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
+		return wp_fail(k, wp_printf(k->ar, "value returned by a call to '%s'", *n ? n : "(indirect)"));
 	}
 	case LLVMPHI: {
 		int li = wp_header_loop(k, wp_block_of(k, v));
@@ -631,9 +625,9 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	}
 	case LLVMAtomicRMW:
 	case LLVMAtomicCmpXchg:
-		return fail(k, "value returned by an atomic");
+		return wp_fail(k, "value returned by an atomic");
 	default:
-		return fail(k, wp_printf(k->ar, "unsupported operation (opcode %d)", (int)op));
+		return wp_fail(k, wp_printf(k->ar, "unsupported operation (opcode %d)", (int)op));
 	}
 }
 
@@ -641,12 +635,12 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
 {
 	if (LLVMIsAConstantInt(v)) {
 		if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
-			return fail(k, "integer wider than 64 bits");
+			return wp_fail(k, "integer wider than 64 bits");
 		return wp_const(&k->at, LLVMConstIntGetSExtValue(v));
 	}
 	if (LLVMIsAArgument(v)) {
 		if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
-			return fail(k, "non-integer argument");
+			return wp_fail(k, "non-integer argument");
 		unsigned n = LLVMCountParams(k->fn);
 		for (unsigned i = 0; i < n; i++)
 			if (LLVMGetParam(k->fn, i) == v) {
@@ -654,17 +648,17 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
 				k->at.a[id].rank = 1000 + (int)i; /* parameters print in argument order */
 				return wp_atom_poly(&k->at, id);
 			}
-		return fail(k, "argument of another function");
+		return wp_fail(k, "argument of another function");
 	}
 	if (!LLVMIsAInstruction(v)) {
 		if (LLVMIsUndef(v) || LLVMIsPoison(v))
-			return fail(k, "undefined value");
-		return fail(k, "constant expression");
+			return wp_fail(k, "undefined value");
+		return wp_fail(k, "constant expression");
 	}
 	memo *m = wp_pmap_get(&k->memo, v);
 	if (m) {
 		if (m->busy)
-			return fail(k, "value that depends on itself outside a loop");
+			return wp_fail(k, "value that depends on itself outside a loop");
 		if (!m->p)
 			k->why = m->why;
 		return m->p;
@@ -678,7 +672,7 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
 		k->depth--;
 		m->busy = 0;
 		m->why = "expression too deep";
-		return fail(k, m->why);
+		return wp_fail(k, m->why);
 	}
 	wp_poly *p = ev_inst(k, v);
 	k->depth--;
@@ -697,16 +691,6 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
  * loop it rotated but did not unroll: `phi i1 [true, entry], [false, latch]`
  * ends after the second iteration): 1 trip when the entry flag exits, 2
  * when it stays and the back-edge flag exits; unknown otherwise. */
-/* Whether the exiting block also branches back to the header: its test
- * runs at the end of an iteration. */
-int wp_is_latch(const K *k, const loop *l, int exiting)
-{
-	for (int s = 0; s < k->nsucc[exiting]; s++)
-		if (k->succ[exiting][s] == l->header)
-			return 1;
-	return 0;
-}
-
 static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_on_true)
 {
 	loop *l = &k->loops[li];
@@ -726,23 +710,6 @@ static wp_poly *flag_trip(K *k, int li, LLVMValueRef phi, int exiting, int stay_
 	l->trip = wp_const(&k->at, first_stays ? 2 : 1);
 	l->trip_why = NULL;
 	return l->trip;
-}
-
-int wp_loop_exit(const K *k, const loop *l)
-{
-	int exiting = -1, n_exiting = 0;
-	for (int b = 0; b < k->nb; b++) {
-		if (!l->in[b])
-			continue;
-		for (int s = 0; s < k->nsucc[b]; s++)
-			if (!l->in[k->succ[b][s]]) {
-				if (exiting != b)
-					n_exiting++;
-				exiting = b;
-				break;
-			}
-	}
-	return n_exiting == 1 ? exiting : -1;
 }
 
 /* Trip counts of natural loops, from the comparison of the induction

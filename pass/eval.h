@@ -9,6 +9,13 @@
  * accesses' reason names the conversion, not loaded data. */
 #define WP_CVT_NO_LOAD " (float to integer of thread indices and arguments)"
 
+/* No polynomial for a value: records why in k->why. */
+static inline wp_poly *wp_fail(K *k, const char *why)
+{
+	k->why = why;
+	return NULL;
+}
+
 /* v as a polynomial; NULL with the reason in k->why. */
 wp_poly *wp_ev(K *k, LLVMValueRef v);
 /* v as seen from block `use`: a value of a loop that does not hold `use` is
@@ -28,9 +35,5 @@ void wp_find_geometric_loops(K *k);
 /* The iteration count of loop li as a polynomial: its atom, or for a
  * geometric loop (whose atom is its variable's value) its count atom. */
 wp_poly *wp_loop_counter(K *k, int li);
-/* The loop's only exiting block, or -1 (none or several). */
-int wp_loop_exit(const K *k, const loop *l);
-/* Whether block b branches back to l's header. */
-int wp_is_latch(const K *k, const loop *l, int b);
 
 #endif

@@ -163,6 +163,10 @@ char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i);
 
 /* ---------- cfg.c ---------- */
 void wp_build_cfg(K *k);
+/* The loop's only exiting block, or -1 (none or several). */
+int wp_loop_exit(const K *k, const loop *l);
+/* Whether block b branches back to l's header. */
+int wp_is_latch(const K *k, const loop *l, int b);
 int wp_dominates(K *k, int a, int b);
 void wp_build_loops(K *k);
 

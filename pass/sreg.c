@@ -4,15 +4,11 @@
  * narrow loaded or extended integers (data-dependent atomics). Leaves of the
  * evaluator (eval.c): nothing here evaluates other IR values. */
 #include "sreg.h"
+#include "eval.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static wp_poly *fail(K *k, const char *why)
-{
-	k->why = why;
-	return NULL;
-}
 
 /* Number of distinct values a loaded/extended value can take (0: unknown). */
 int64_t wp_value_range(K *k, LLVMValueRef v, int depth)
@@ -107,10 +103,10 @@ static wp_poly *sreg_named(K *k, const char *p, size_t len)
 		return wp_fdiv(&k->at, linear_tid(k), wp_const(&k->at, 32));
 	}
 	if (strncmp(nm, "lanemask", 8) == 0)
-		return fail(k, wp_printf(k->ar, "lane mask %%%s (a bit pattern, not an index)", nm));
+		return wp_fail(k, wp_printf(k->ar, "lane mask %%%s (a bit pattern, not an index)", nm));
 	if (strncmp(nm, "clock", 5) == 0 || strcmp(nm, "globaltimer") == 0)
-		return fail(k, wp_printf(k->ar, "clock value %%%s", nm));
-	return fail(k, wp_printf(k->ar, "special register %%%s", nm));
+		return wp_fail(k, wp_printf(k->ar, "clock value %%%s", nm));
+	return wp_fail(k, wp_printf(k->ar, "special register %%%s", nm));
 }
 
 wp_poly *wp_sreg(K *k, const char *name)
@@ -127,18 +123,18 @@ wp_poly *wp_asm_sreg(K *k, LLVMValueRef call)
 	const char *s = LLVMGetInlineAsmAsmString(LLVMGetCalledValue(call), &len);
 	char text[128];
 	if (!s || len >= sizeof text || LLVMGetNumArgOperands(call) != 0)
-		return fail(k, "value produced by inline asm");
+		return wp_fail(k, "value produced by inline asm");
 	memcpy(text, s, len);
 	text[len] = 0;
 	const char *p = text;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (strncmp(p, "mov.", 4) != 0)
-		return fail(k, "value produced by inline asm");
+		return wp_fail(k, "value produced by inline asm");
 	const char *reg = strchr(p, '%');
 	const char *dst = strchr(p, '$');
 	if (!reg || !dst || dst > reg || strchr(reg + 1, '%') || strchr(reg, ';') != strrchr(text, ';'))
-		return fail(k, "value produced by inline asm");
+		return wp_fail(k, "value produced by inline asm");
 	reg++;
 	size_t n = 0;
 	while (reg[n] && reg[n] != ';' && reg[n] != ' ' && reg[n] != '\t')
