@@ -231,6 +231,20 @@ class TableTests(unittest.TestCase):
         table, _ = mt.build_table(self.base, {"atomics": parts["atomics"]})
         self.assertNotIn("t_unused", table["atomics"])
 
+    def test_atomics_faster_than_the_pipe_are_refused(self):
+        # T(n,e,c) below n cycles (n warp-instructions need n cycles of the
+        # shared-memory pipe): the fixture's T(2,1,0) = 58 cut to 0.58 by
+        # scaling every T by 1/100 -> the grid is reported, the base kept
+        parts = fixture_parts()
+        for r in parts["atomics"].records:
+            if "t_cycles" in r:
+                r["t_cycles"] = r["t_cycles"] / 100.0
+        table, summary = mt.build_table(self.base, {"atomics": parts["atomics"]})
+        self.assertEqual(table["atomics"], self.base["atomics"])
+        self.assertTrue(any(w.startswith("wp_shatomic:") and "atomics kept from the base table" in w
+                            for w in summary["warnings"]))
+        self.assertIn("atomics_measured", summary)
+
     def test_summary_checks(self):
         s = self.summary
         self.assertAlmostEqual(s["l2_disjoint"]["knee_bytes"], 40e6, delta=1e6)
