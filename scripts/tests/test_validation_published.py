@@ -136,6 +136,66 @@ class KernelTunerRules(unittest.TestCase):
         again = published.sample_rows(s, 9, seed=3)
         self.assertEqual(rows, again)
 
+    def test_measurements_outside_the_folder(self):
+        # times measured elsewhere (data/measured/<gpu>/kt/<set>/H100.csv) for a set
+        # whose folder has none of that GPU: --measurements FILE, NAME from the file
+        setup = dict(self.SETUP, tune_params={"block_size_x": [32, 64], "tile_size_x": [1, 2]})
+        d = make_set(setup, "block_size_x,tile_size_x,median_ms,min_ms,n_launches,n_files\n32,1,9,9,32,1\n")
+        other = tempfile.mkdtemp(prefix="measured_")
+        path = os.path.join(other, "H100.csv")
+        with open(path, "w") as fh:
+            fh.write("block_size_x,tile_size_x,median_ms,min_ms,n_launches,n_files\n64,2,0.5,0.4,32,1\n")
+        with self.assertRaises(published.SetupError):
+            published.PublishedSet(d, "H100")          # not in the folder
+        s = published.PublishedSet(d, "H100", measurements=path)
+        self.assertEqual(s.csv_path, path)
+        self.assertEqual([r["median_ms"] for r in s.rows], ["0.5"])
+        self.assertEqual(s.grid(s.rows[0]), [8, 10, 1])   # ceil(1000 / (64*2)), ceil(10 / 1)
+        args = types.SimpleNamespace(measured=None, measurements=path)
+        self.assertEqual(published.measured_name(args), "H100")
+        args = types.SimpleNamespace(measured="X", measurements=None)
+        self.assertEqual(published.measured_name(args), "X")
+        with self.assertRaises(published.SetupError):
+            published.measured_name(types.SimpleNamespace(measured=None, measurements=None))
+        # the command line takes the option and --measured is no longer required
+        import argparse
+        parser = argparse.ArgumentParser()
+        published.add_parser(parser.add_subparsers())
+        a = parser.parse_args(["published", d, "--measurements", path, "--gpu", "h100-sxm"])
+        self.assertEqual(a.measurements, path)
+        # a file whose columns are not the set's tune parameters is refused
+        bad = os.path.join(other, "bad.csv")
+        with open(bad, "w") as fh:
+            fh.write("block_size_x,tile_size_y,median_ms\n64,2,0.5\n")
+        with self.assertRaises(published.SetupError) as e:
+            published.PublishedSet(d, "bad", measurements=bad)
+        self.assertIn("tune parameters", str(e.exception))
+
+    def test_stats_from_csv_with_outside_measurements(self):
+        setup = dict(self.SETUP, tune_params={"block_size_x": [32, 64, 128]})
+        d = make_set(setup, "block_size_x,median_ms\n32,9\n")
+        other = tempfile.mkdtemp(prefix="measured_")
+        meas = os.path.join(other, "H200.csv")
+        with open(meas, "w") as fh:
+            fh.write("block_size_x,median_ms,min_ms,n_launches,n_files\n32,1,1,32,1\n64,2,2,32,1\n"
+                     "128,3,3,32,1\n")
+        run_csv = os.path.join(other, "run.csv")
+        with open(run_csv, "w") as fh:
+            fh.write("block_size_x,status,predicted_time,measured_time\n32,ok,1,1\n64,ok,2,2\n128,ok,3,3\n")
+        out = os.path.join(other, "s.json")
+        args = types.SimpleNamespace(folder=d, measured=None, measurements=meas, csv=run_csv, gpu="h200",
+                                     stats_json=out, plot=None)
+        import contextlib
+        import io
+        import json
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(published.stats_from_csv(args), 0)
+        with open(out) as fh:
+            st = json.load(fh)
+        self.assertEqual(st["measured"], "H200")
+        self.assertEqual(st["measurements"], meas)
+        self.assertAlmostEqual(st["spearman"], 1.0)
+
     def test_parameter_names_clashing_with_output_columns(self):
         d = make_set(self.SETUP, "block_size_x,occupancy_blocks_per_sm,median_ms\n32,2,1.0\n")
         with self.assertRaises(published.SetupError) as e:

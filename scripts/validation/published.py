@@ -3,7 +3,9 @@ measured configuration of a published Kernel Tuner set and writes predicted
 beside measured time (docs/accuracy.md, "Published measurements").
 
 A set folder holds `setup.json`, `kernel/` and `measurements/NAME.csv`
-(../shared/validation/README.md). Each configuration is built the way the
+(../shared/validation/README.md); `--measurements FILE` takes the times from
+a CSV in the same format elsewhere (the project's own, data/measured/).
+Each configuration is built the way the
 measurement built it: Kernel Tuner's `#define` prefix, the grid rule of the
 driver, the architecture of the GPU. clang-22 compiles the device code with
 the warpest plugin, which writes the kernel model; ptxas reads the PTX for
@@ -37,7 +39,10 @@ class SetupError(Exception):
 # ---- the set ----
 
 class PublishedSet:
-    def __init__(self, folder, measured):
+    def __init__(self, folder, measured, measurements=None):
+        """`measurements`: a CSV in the published format anywhere (times
+        measured elsewhere for the set's kernel); default the folder's
+        measurements/MEASURED.csv."""
         self.folder = os.path.abspath(folder)
         path = os.path.join(self.folder, "setup.json")
         try:
@@ -53,8 +58,12 @@ class PublishedSet:
         self.kernel_path = os.path.join(self.folder, self.setup["kernel_file"].split()[0])
         if not os.path.isfile(self.kernel_path):
             raise SetupError("%s: kernel_file %s does not exist" % (path, self.kernel_path))
-        self.csv_path = os.path.join(self.folder, "measurements", measured + ".csv")
+        if measurements:
+            self.csv_path = os.path.abspath(measurements)
+        else:
+            self.csv_path = os.path.join(self.folder, "measurements", measured + ".csv")
         self.rows, self.params = read_measurements(self.csv_path)
+        check_parameters(self.setup, self.params, self.csv_path)
         self.block_names = thread_block_names(self.setup)
         self.problem_size = problem_size(self.setup)
         self.step_param = step_parameter(self.setup, self.params)
@@ -79,6 +88,27 @@ def read_measurements(path):
         raise SetupError("%s: no median_ms column" % path)
     params = [f for f in fields if f not in TIME_COLUMNS]
     return rows, params
+
+
+def check_parameters(setup, params, path):
+    """The measurement's parameter columns must be the set's tune parameters,
+    in order, where setup.json lists them: times from another folder
+    (--measurements) must belong to this set."""
+    tune = setup.get("tune_params")
+    keys = list(tune.keys()) if isinstance(tune, dict) else list(tune or [])
+    if keys and params != keys:
+        raise SetupError("%s: parameter columns %s are not the set's tune parameters %s"
+                         % (path, params, keys))
+
+
+def measured_name(args):
+    """NAME of the run: --measured, else the --measurements file's name
+    (data/.../H100.csv: H100)."""
+    if args.measured:
+        return args.measured
+    if getattr(args, "measurements", None):
+        return os.path.splitext(os.path.basename(args.measurements))[0]
+    raise SetupError("give --measured NAME (measurements/NAME.csv of the folder) or --measurements FILE")
 
 
 def thread_block_names(setup):
@@ -517,7 +547,8 @@ def read_done(path, pset):
 
 
 def run(args):
-    pset = PublishedSet(args.folder, args.measured)
+    args.measured = measured_name(args)
+    pset = PublishedSet(args.folder, args.measured, args.measurements)
     check_example(pset)
     check_columns(pset)
     tools = Tools(args)
@@ -585,6 +616,7 @@ def stats_out(args, pset, rows):
     s = rank_stats.summary([r for r in rows if r.get("status") == "ok"], pset.params)
     s["set"] = os.path.basename(pset.folder.rstrip("/"))
     s["measured"] = args.measured
+    s["measurements"] = pset.csv_path
     s["gpu"] = args.gpu
     s["n_configurations"] = len(rows)
     s["n_without_prediction"] = sum(1 for r in rows if r.get("status") != "ok")
@@ -610,7 +642,8 @@ def format_stats(s):
 
 def stats_from_csv(args):
     """Statistics of a finished run's CSV (no compiling)."""
-    pset = PublishedSet(args.folder, args.measured)
+    args.measured = measured_name(args)
+    pset = PublishedSet(args.folder, args.measured, args.measurements)
     with open(args.csv, newline="") as fh:
         rows = list(csv.DictReader(fh))
     args.gpu = args.gpu or "?"
@@ -622,7 +655,11 @@ def add_parser(sub):
     p = sub.add_parser("published", help="predict a published Kernel Tuner set and compare "
                        "with its measurements (no GPU needed)")
     p.add_argument("folder", help="set folder: setup.json, kernel/, measurements/NAME.csv")
-    p.add_argument("--measured", required=True, help="measurements/NAME.csv to compare with (e.g. A100)")
+    p.add_argument("--measured", help="measurements/NAME.csv to compare with (e.g. A100)")
+    p.add_argument("--measurements", metavar="FILE",
+                   help="compare with this CSV (published format, the set's tune parameters) instead of "
+                        "the folder's measurements/NAME.csv; NAME defaults to the file's name "
+                        "(e.g. data/measured/h100/kt/hotspot/H100.csv)")
     p.add_argument("--gpu", required=True, help="warpest hardware table id")
     p.add_argument("--sample", type=int, default=0,
                    help="predict N configurations (whole block-shape sweeps, drawn per thread count)")
