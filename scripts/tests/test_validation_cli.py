@@ -62,6 +62,92 @@ class DryRun(unittest.TestCase):
         self.assertIn("# scripts/validate run --dry-run: 564 points", r.stdout)
 
 
+FAKE_WARPEST = """#!%s
+import json, os, sys
+with open(os.environ["FAKE_WARPEST_LOG"], "a") as f:
+    f.write(" ".join(sys.argv[1:]) + "\\n")
+print(json.dumps({"metrics": {"time_seconds": 1e-3, "dram_read_bytes": 1e9}, "bottleneck": "DRAM"}))
+"""
+
+
+class Predict(unittest.TestCase):
+    """`validate predict`: predictions for an existing plan, no build, no ncu."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.run_dir = os.path.join(self.dir, "run")
+        os.makedirs(os.path.join(self.run_dir, "build"))
+        pts = [sweep.Point("stencil3d25", "quick", "none", (32, 8, 1), (640, 512, 512)),
+               sweep.Point("stencil3d25", "quick", "2y", (32, 4, 2), (640, 512, 512))]
+        from validation import assemble
+        assemble.write_plan(os.path.join(self.run_dir, "plan.csv"), pts, 12)
+        with open(os.path.join(self.run_dir, "build", "registers_stencil3d25.json"), "w") as f:
+            json.dump({"stencil3d25": 32, "stencil3d25_fold2y": 30}, f)
+        self.fake = os.path.join(self.dir, "warpest")
+        with open(self.fake, "w") as f:
+            f.write(FAKE_WARPEST % sys.executable)
+        os.chmod(self.fake, 0o755)
+        self.log = os.path.join(self.dir, "calls.txt")
+        self.env = dict(os.environ, FAKE_WARPEST_LOG=self.log)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def predict(self, *extra):
+        return subprocess.run([sys.executable, VALIDATE, "predict", "--run", self.run_dir, "--gpu", "h200",
+                               "--warpest", self.fake, "--nvcc", "/nonexistent/nvcc"] + list(extra),
+                              capture_output=True, text=True, env=self.env)
+
+    def calls(self):
+        with open(self.log) as f:
+            return f.read().splitlines()
+
+    def test_predicts_with_ptxas_registers_and_assembles(self):
+        r = self.predict()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("2 predictions made, 0 kept, 0 failed (2 points)", r.stdout)
+        calls = self.calls()
+        self.assertEqual(len(calls), 2)
+        self.assertIn("--gpu h200 --block 32 8 1 --param nx=640 --param ny=512 --param nz=512 "
+                      "--registers 32 --json", calls[0])
+        self.assertIn("--variant fold2y", calls[1])
+        self.assertIn("--registers 30 --json", calls[1])
+        for pid in ("stencil3d25-quick-none-b32x8x1-d640x512x512", "stencil3d25-quick-2y-b32x4x2-d640x512x512"):
+            self.assertTrue(os.path.exists(os.path.join(self.run_dir, "warpest", pid + ".json")))
+        from validation import assemble
+        rows = assemble.read_rows(os.path.join(self.run_dir, "results.csv"))
+        self.assertEqual([r["predicted_time_seconds"] for r in rows], ["0.001", "0.001"])
+        # unmeasured batches are reported, not re-measured; nothing else was made
+        self.assertIn("missing (batch not measured)", r.stderr)
+        self.assertEqual(sorted(os.listdir(self.run_dir)), ["build", "plan.csv", "results.csv", "warpest"])
+        # a second run keeps what exists
+        r = self.predict()
+        self.assertIn("0 predictions made, 2 kept", r.stdout)
+        self.assertEqual(len(self.calls()), 2)
+
+    def test_model_registers(self):
+        r = self.predict("--registers", "model")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(all("--registers" not in c for c in self.calls()))
+
+    def test_no_count_without_nvcc(self):
+        os.remove(os.path.join(self.run_dir, "build", "registers_stencil3d25.json"))
+        r = self.predict()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("no ptxas register count for stencil3d25", r.stderr)
+        self.assertTrue(all("--registers" not in c for c in self.calls()))
+
+    def test_plan_row_must_spell_its_point(self):
+        path = os.path.join(self.run_dir, "plan.csv")
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("-b32x8x1-", "-b32x8x2-", 1))
+        r = self.predict()
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("spells point", r.stderr)
+
+
 class Sweeps(unittest.TestCase):
     def test_shapes(self):
         s256 = sweep.block_shapes(256)
@@ -111,6 +197,22 @@ class StatsAndFitCommands(unittest.TestCase):
         self.assertTrue(text.endswith(cli.END_MARK + "\n# tail\n"))
         self.assertNotIn("old", text)
         self.assertIn("| `l1_data_wavefronts` | `l1tex__data_pipe_lsu_wavefronts.sum` | 54 |", text)
+
+    def test_stats_two_gpus_and_noise(self):
+        from test_validation_plots import synthetic_rows
+        from validation import assemble
+        a, b = os.path.join(self.dir, "a.csv"), os.path.join(self.dir, "b.csv")
+        assemble.write_rows(a, synthetic_rows())
+        assemble.write_rows(b, synthetic_rows())
+        r = run_validate("stats", a, b, "--label", "GPU A", "--label", "GPU B", "--repeat", a, b,
+                         "--repeat-label", "noise")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("#### GPU A\n", r.stdout)
+        self.assertIn("#### GPU B\n", r.stdout)
+        self.assertIn("#### noise\n", r.stdout)
+        self.assertIn("| `measured_time_seconds` | 54 | 0.0 % | 0.0 % |", r.stdout)
+        r = run_validate("stats", a, b, "--label", "only one")
+        self.assertNotEqual(r.returncode, 0)
 
     def test_fit_pairs_into_table(self):
         pairs = os.path.join(self.dir, "pairs.csv")

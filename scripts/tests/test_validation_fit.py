@@ -21,6 +21,20 @@ class Recover(unittest.TestCase):
                 self.assertAlmostEqual(got / want, 1.0, places=3, msg=str(true))
             self.assertLess(r["rms"], 1e-6)
 
+    def test_a_capped_at_one(self):
+        # data of a = 1.25 (miss rates above 1, as outliers make them on real
+        # runs): the free fit would give a = 1.25, which no table accepts, so
+        # a is held at 1 and b, c refitted; data of a = 0.9 stay free
+        r = fit.fit_gompertz(fit.samples_from_pairs(grid_pairs((1.25, 30.0, 4.5))))
+        self.assertEqual(r["a"], 1.0)
+        self.assertTrue(r["a_capped"])
+        self.assertGreater(r["rms"], 1e-3)
+        free = fit.fit_gompertz(fit.samples_from_pairs(grid_pairs((1.25, 30.0, 4.5))), max_a=None)
+        self.assertAlmostEqual(free["a"], 1.25, places=3)
+        r = fit.fit_gompertz(fit.samples_from_pairs(grid_pairs((0.9, 30.0, 4.5))))
+        self.assertFalse(r["a_capped"])
+        self.assertAlmostEqual(r["a"], 0.9, places=3)
+
     def test_noisy_data_with_outliers(self):
         true = (1.0, 37.1, 3.2)
         pairs = grid_pairs(true, 0.0, 3.0, 91)
@@ -70,6 +84,22 @@ class FromReports(unittest.TestCase):
         cur = (1.0, 2.0, 1.0)
         s = fit.sample_from_report(report, 800.0, cur)
         self.assertAlmostEqual(s.y, (800.0 - 700.0 + 400.0 * fit.gompertz(1.0, *cur)) / 400.0)
+
+    def test_report_reused_bytes(self):
+        # warpest's own report: reused_bytes is the reported wave's R_k,
+        # volume_bytes the distance V_k (not a reusable volume); the launch
+        # total is R_k x waves. 2 entries of 100 B a wave over 4 waves:
+        # reusable 400 + 400, hit rates 1.0 and 0.5 (miss 0 and 0.5)
+        report = {"metrics": {"dram_read_bytes": 700.0}, "wave": {"waves": 4.0},
+                  "layer_conditions": [
+                      {"waves_back": 1, "reused_bytes": 100.0, "volume_bytes": 9e6,
+                       "oversubscription": 0.2, "hit_rate": 1.0},
+                      {"waves_back": 2, "reused_bytes": 100.0, "volume_bytes": 2e7,
+                       "oversubscription": 0.4, "hit_rate": 0.5}]}
+        s = fit.sample_from_report(report, 900.0, (1.0, 37.1, 3.2))
+        # sum V m (model) = 400*0 + 400*0.5 = 200; observed (900 - 700 + 200) / 800
+        self.assertAlmostEqual(s.y, 0.5)
+        self.assertEqual(s.terms, [(0.5, 0.2), (0.5, 0.4)])
 
     def test_skips_points_without_reuse(self):
         report = {"metrics": {"dram_read_bytes": 700.0},

@@ -65,6 +65,13 @@ class Written(unittest.TestCase):
             with open(os.path.join(out, n), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", n)
 
+    def test_every_variant_drawn(self):
+        # the 4z variant of stencil3d7_folded4z was left out of the scatter plots
+        pts = [(1.0, 1.0, {"variant": v}) for v in ("4z", "none", "2z", "none")]
+        groups = plots.variant_groups(pts)
+        self.assertEqual([(v, m, len(sel)) for v, m, sel in groups],
+                         [("none", "o", 2), ("2z", "s", 1), ("4z", "D", 1)])
+
     def test_fit_plot(self):
         if not plots.have_matplotlib():
             self.skipTest("this interpreter has no matplotlib (covered through validate fit --plot)")

@@ -95,5 +95,36 @@ class Ranking(unittest.TestCase):
         self.assertIn("| stencil3d25 | shapes256 | 640x512x512 | 2 | -1.000 | none 32x8x1 | 2y 32x4x2 | 90.9 % | pass |", text)
 
 
+
+class NoiseAndGroups(unittest.TestCase):
+    def test_repeat_noise_matches_points(self):
+        a = [{"point_id": "p1", "measured_time_seconds": "1.0", "measured_dram_read_bytes": "100"},
+             {"point_id": "p2", "measured_time_seconds": "2.0", "measured_dram_read_bytes": "200"},
+             {"point_id": "only-a", "measured_time_seconds": "9.0"}]
+        b = [{"point_id": "p2", "measured_time_seconds": "2.2", "measured_dram_read_bytes": "200"},
+             {"point_id": "p1", "measured_time_seconds": "0.99", "measured_dram_read_bytes": "100"},
+             {"point_id": "only-b", "measured_time_seconds": "5.0"}]
+        n = stats.repeat_noise(a, b)
+        self.assertEqual(n["time_seconds"]["n"], 2)
+        self.assertAlmostEqual(n["time_seconds"]["median"], (1.0 + 10.0) / 2)
+        self.assertEqual(n["dram_read_bytes"]["median"], 0.0)
+        self.assertNotIn("l2_load_sectors", n)
+        text = stats.noise_markdown(a, b, "a.csv", "b.csv")
+        self.assertIn("| `measured_time_seconds` | 2 | 5.5 % | 9.1 % |", text)
+
+    def test_group_errors_per_kernel_and_sweep(self):
+        rows = [row("none", 32, 8, 1, 1.0, 1.25), row("none", 32, 4, 2, 1.0, 0.8)]
+        rows[1]["sweep"] = "domain"
+        g = stats.group_errors(rows)
+        self.assertEqual([(k, s, n) for k, s, n, _ in g], [("stencil3d25", "domain", 1),
+                                                           ("stencil3d25", "shapes256", 1)])
+        self.assertAlmostEqual(g[0][3]["time_seconds"], 25.0)
+        self.assertAlmostEqual(g[1][3]["time_seconds"], 20.0)
+        self.assertIsNone(g[0][3]["dram_read_bytes"])
+        text = stats.markdown(rows)
+        self.assertIn("Median APE per kernel and sweep:", text)
+        self.assertIn("Ranking: the predicted best is within 10 % of the measured best in 2 of 2", text)
+
+
 if __name__ == "__main__":
     unittest.main()

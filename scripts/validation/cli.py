@@ -1,5 +1,6 @@
 """`scripts/validate`: measure with Nsight Compute, predict with warpest,
-compare. Subcommands: run (needs a GPU), assemble, stats, plot, fit.
+compare. Subcommands: run (needs a GPU), predict, assemble, stats, plot,
+fit.
 See docs/validation.md."""
 
 import argparse
@@ -111,21 +112,11 @@ def cmd_run(args):
     else:
         batches = asm.write_plan(plan_path, pts, args.batch_size, args.repeat)
 
-    # 3. predictions (CPU only)
-    for p in pts:
-        cmd = sweep.warpest_command(args.warpest, REPO, p, args.gpu, args.warpest_arg)
-        dest = os.path.join(out, "warpest", p.point_id + ".json")
-        if dry:
-            _say(sweep.quote(cmd) + " > " + sweep.quote([dest]))
-            continue
-        if os.path.exists(dest) and not args.force:
-            continue
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            sys.stderr.write("validate: warpest failed for %s: %s\n" % (p.point_id, r.stderr.strip()))
-            continue
-        with open(dest, "w") as f:
-            f.write(r.stdout)
+    # 3. predictions (CPU only), with the registers ptxas gave the launcher's kernels
+    regs = None
+    if args.registers == "ptxas":
+        regs = {k: launcher_registers(build_dir, k) for k in args.kernel}
+    predict_points(pts, out, args.warpest, args.gpu, args.warpest_arg, args.force, dry, regs)
 
     # 4. measurements
     for bid, bpts in batches.items():
@@ -173,6 +164,129 @@ def cmd_run(args):
     return 0
 
 
+def launcher_registers(build_dir, kernel):
+    """{CUDA function name: registers per thread} from the launcher's ptxas -v
+    (BUILD/registers_<kernel>.json, written when the launcher is built), or
+    {} when the launcher was not built here."""
+    path = os.path.join(build_dir, "registers_%s.json" % kernel)
+    try:
+        with open(path) as f:
+            return {str(k): int(v) for k, v in json.load(f).items()}
+    except (OSError, ValueError):
+        return {}
+
+
+def registers_args(point, regs):
+    """`--registers R` for the point's kernel function when ptxas's count is
+    known, else nothing (warpest then takes the model's `resources.registers`)."""
+    fn = sweep.KERNELS[point.kernel].variants[point.variant][0]
+    return ["--registers", str(regs[fn])] if fn in regs else []
+
+
+def predict_points(pts, out, warpest, gpu, extra=(), force=False, dry=False, registers=None):
+    """`warpest estimate --json` for every point into OUT/warpest/<point_id>.json;
+    a prediction whose JSON exists is kept unless force. registers:
+    {kernel: {function: registers}} from the launchers' ptxas (passed as
+    `--registers`), or None for the models' own. Returns (made, kept, failed)
+    counts. Runs warpest only, never nvcc or ncu."""
+    made = kept = failed = 0
+    for p in pts:
+        reg = registers_args(p, (registers or {}).get(p.kernel, {}))
+        cmd = sweep.warpest_command(warpest, REPO, p, gpu, list(reg) + list(extra))
+        dest = os.path.join(out, "warpest", p.point_id + ".json")
+        if dry:
+            _say(sweep.quote(cmd) + " > " + sweep.quote([dest]))
+            continue
+        if os.path.exists(dest) and not force:
+            kept += 1
+            continue
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.stderr.write("validate: warpest failed for %s: %s\n" % (p.point_id, r.stderr.strip()))
+            failed += 1
+            continue
+        with open(dest, "w") as f:
+            f.write(r.stdout)
+        made += 1
+    return made, kept, failed
+
+
+def points_from_plan(plan_rows):
+    """The plan's rows as sweep.Point objects, in plan order. A row whose
+    point_id is not the one its columns spell is refused (the plan was made
+    by another version of the sweep definitions)."""
+    pts = []
+    for r in plan_rows:
+        if r["kernel"] not in sweep.KERNELS:
+            raise SystemExit("validate: plan row %s: unknown kernel %r" % (r["point_id"], r["kernel"]))
+        p = sweep.Point(r["kernel"], r["sweep"], r["variant"],
+                        (int(r["block_x"]), int(r["block_y"]), int(r["block_z"])),
+                        (int(r["nx"]), int(r["ny"]), int(r["nz"])))
+        if p.point_id != r["point_id"]:
+            raise SystemExit("validate: plan row %s spells point %s" % (r["point_id"], p.point_id))
+        pts.append(p)
+    return pts
+
+
+def compile_for_registers(build_dir, kernel, arch="sm_90", nvcc="nvcc"):
+    """Builds the launcher as `run` does (nvcc -Xptxas -v) only for its
+    register counts; writes BUILD/ptxas_<kernel>.txt and registers_<kernel>.json.
+    Returns {} when nvcc is missing or fails."""
+    if shutil.which(nvcc) is None and not os.path.exists(nvcc):
+        return {}
+    os.makedirs(build_dir, exist_ok=True)
+    r = subprocess.run(sweep.build_command(REPO, build_dir, kernel, arch, nvcc),
+                       capture_output=True, text=True)
+    with open(os.path.join(build_dir, "ptxas_%s.txt" % kernel), "w") as f:
+        f.write(r.stderr)
+    if r.returncode != 0:
+        return {}
+    regs = parse_ptxas_registers(r.stderr)
+    with open(os.path.join(build_dir, "registers_%s.json" % kernel), "w") as f:
+        json.dump(regs, f, indent=1)
+    return regs
+
+
+def cmd_predict(args):
+    """Predictions for the points of an existing run directory (its plan.csv,
+    e.g. measurements made on a GPU machine without predictions), then
+    assemble. Nothing is built or measured."""
+    run_dir = os.path.abspath(args.run)
+    plan = asm.read_plan(args.plan or os.path.join(run_dir, "plan.csv"))
+    pts = points_from_plan(plan)
+    if args.kernel:
+        pts = [p for p in pts if p.kernel in args.kernel]
+    if args.sweep:
+        pts = [p for p in pts if p.sweep in args.sweep]
+    warpest = args.warpest or _default_warpest()
+    if not args.dry_run:
+        os.makedirs(os.path.join(run_dir, "warpest"), exist_ok=True)
+    regs = None
+    if args.registers == "ptxas":
+        regs = {}
+        build_dir = os.path.join(run_dir, "build")
+        for k in sorted({p.kernel for p in pts}):
+            regs[k] = launcher_registers(build_dir, k)
+            if not regs[k] and not args.dry_run:
+                regs[k] = compile_for_registers(build_dir, k, args.arch, args.nvcc)
+            if not regs[k]:
+                sys.stderr.write("validate: no ptxas register count for %s (launcher not built, no "
+                                 "nvcc); predicting with the model's registers\n" % k)
+    made, kept, failed = predict_points(pts, run_dir, warpest, args.gpu, args.warpest_arg,
+                                        args.force, args.dry_run, regs)
+    if args.dry_run:
+        return 0
+    _say("validate: %d predictions made, %d kept, %d failed (%d points)" % (made, kept, failed, len(pts)))
+    if args.no_assemble:
+        return 1 if failed else 0
+    out = args.out or os.path.join(run_dir, "results.csv")
+    rows, problems = asm.assemble(run_dir, out, args.plan)
+    for p in problems:
+        sys.stderr.write("validate: %s\n" % p)
+    _say("validate: wrote %s (%d rows, %d with problems)" % (out, len(rows), len(problems)))
+    return 1 if failed else 0
+
+
 def _batch_complete(path, kernel, expected):
     try:
         res = ncu_csv.select(ncu_csv.parse_file(path), sweep.KERNELS[kernel].kernel_regex())
@@ -195,8 +309,19 @@ END_MARK = "<!-- validate-stats:end -->"
 
 
 def cmd_stats(args):
-    rows = asm.read_rows(args.csv)
-    text = stats.markdown(rows, args.csv)
+    labels = list(args.label or [])
+    if labels and len(labels) != len(args.csv):
+        raise SystemExit("validate: --label given %d times for %d CSVs" % (len(labels), len(args.csv)))
+    parts = []
+    for i, path in enumerate(args.csv):
+        rows = asm.read_rows(path)
+        head = "#### %s\n\n" % labels[i] if labels else ""
+        parts.append(head + stats.markdown(rows, path))
+    if args.repeat:
+        a, b = args.repeat
+        head = "#### %s\n\n" % args.repeat_label if args.repeat_label else ""
+        parts.append(head + stats.noise_markdown(asm.read_rows(a), asm.read_rows(b), a, b))
+    text = "\n".join(parts)
     if args.out:
         with open(args.out, "w") as f:
             f.write(text)
@@ -302,9 +427,33 @@ def build_parser():
     r.add_argument("--limit", type=int, default=0, help="only the first N points")
     r.add_argument("--force", action="store_true", help="redo points already measured or predicted")
     r.add_argument("--skip-build", action="store_true")
+    r.add_argument("--registers", choices=("ptxas", "model"), default="ptxas",
+                   help="registers per thread for warpest: ptxas's for the launcher's kernels "
+                   "(default; the model's where the launcher has no count) or the model's own")
     r.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     r.set_defaults(func=cmd_run)
     published.add_parser(sub)
+
+    pr = sub.add_parser("predict", help="predict the points of a run's plan.csv with warpest, then "
+                        "assemble (no build, no measurement)")
+    pr.add_argument("--run", required=True, help="run directory (plan.csv, ncu/)")
+    pr.add_argument("--gpu", required=True, help="warpest hardware table id (h100-sxm, h200, ...)")
+    pr.add_argument("--plan", help="plan CSV (default RUN/plan.csv)")
+    pr.add_argument("--kernel", action="append", help="only these kernels; repeatable")
+    pr.add_argument("--sweep", action="append", choices=sweep.SWEEPS, help="only these sweeps; repeatable")
+    pr.add_argument("--warpest", default=None)
+    pr.add_argument("--warpest-arg", action="append", default=[], help="extra warpest argument; repeatable")
+    pr.add_argument("--force", action="store_true", help="redo predictions whose JSON exists")
+    pr.add_argument("--registers", choices=("ptxas", "model"), default="ptxas",
+                    help="registers per thread: ptxas's for the launcher's kernels (RUN/build/"
+                    "registers_<kernel>.json, else nvcc -Xptxas -v is run for them; default), or the "
+                    "kernel model's own")
+    pr.add_argument("--arch", default="sm_90", help="nvcc -arch (for --registers ptxas)")
+    pr.add_argument("--nvcc", default="nvcc")
+    pr.add_argument("--out", help="combined CSV (default RUN/results.csv)")
+    pr.add_argument("--no-assemble", action="store_true")
+    pr.add_argument("--dry-run", action="store_true", help="print the warpest commands, run nothing")
+    pr.set_defaults(func=cmd_predict)
 
     a = sub.add_parser("assemble", help="ncu CSVs + warpest JSONs -> one CSV")
     a.add_argument("--run", required=True, help="run directory (plan.csv, ncu/, warpest/)")
@@ -316,7 +465,11 @@ def build_parser():
     a.set_defaults(func=cmd_assemble)
 
     s = sub.add_parser("stats", help="errors per metric, rank quality per sweep (markdown)")
-    s.add_argument("csv")
+    s.add_argument("csv", nargs="+", help="combined CSV(s); one set of tables each")
+    s.add_argument("--label", action="append", help="heading for each CSV, in order; repeatable")
+    s.add_argument("--repeat", nargs=2, metavar=("FIRST", "SECOND"),
+                   help="two combined CSVs of the same points measured twice: run-to-run noise")
+    s.add_argument("--repeat-label", help="heading for the noise table")
     s.add_argument("--out", help="write the markdown here")
     s.add_argument("--accuracy-doc", help="replace the marked section of this file (docs/accuracy.md)")
     s.set_defaults(func=cmd_stats)

@@ -79,7 +79,8 @@ def _solve3(m, v):
     return x
 
 
-def _lm(samples, start, rw, iterations=200):
+def _lm(samples, start, rw, iterations=200, fixed_a=False):
+    """Levenberg-Marquardt in log space; fixed_a keeps a at its start."""
     la, lb, lc = (math.log(v) for v in start)
     lam = 1e-3
     cost = _cost(samples, math.exp(la), math.exp(lb), math.exp(lc), rw)
@@ -98,10 +99,14 @@ def _lm(samples, start, rw, iterations=200):
                 grad[0] += w * m                   # d m / d log a
                 grad[1] += w * (-m * b * e)        # d m / d log b
                 grad[2] += w * (m * b * c * o * e)  # d m / d log c
+            if fixed_a:
+                grad[0] = 0.0
             for i in range(3):
                 jtr[i] += wt * grad[i] * r
                 for j in range(3):
                     jtj[i][j] += wt * grad[i] * grad[j]
+        if fixed_a:
+            jtj[0][0] = 1.0  # a does not move: its row solves to a zero step
         improved = False
         for _ in range(30):
             damped = [[jtj[i][j] + (lam * (jtj[i][i] + 1e-12) if i == j else 0.0)
@@ -129,9 +134,22 @@ def _lm(samples, start, rw, iterations=200):
     return (math.exp(la), math.exp(lb), math.exp(lc)), cost
 
 
-def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0), grid=24):
-    """Fits (a, b, c). Returns a dict with a, b, c, rms (unweighted residual
-    root mean square), n."""
+def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0), grid=24,
+                 max_a=1.0):
+    """Fits (a, b, c) with a <= max_a (a miss rate cannot exceed 1, and the
+    hardware tables refuse a > 1): where the free fit puts a above it, a is
+    held at max_a and b, c are fitted again. Returns a dict with a, b, c,
+    rms (unweighted residual root mean square), n, and a_capped."""
+    fit = _fit_free(samples, robust, b_range, c_range, grid)
+    if max_a is None or fit["a"] <= max_a:
+        fit["a_capped"] = False
+        return fit
+    fit = _fit_free(samples, robust, b_range, c_range, grid, fixed_a=max_a)
+    fit["a_capped"] = True
+    return fit
+
+
+def _fit_free(samples, robust, b_range, c_range, grid, fixed_a=None):
     if len(samples) < 3:
         raise ValueError("need at least 3 points to fit 3 parameters, got %d" % len(samples))
     rw = [1.0] * len(samples)
@@ -140,7 +158,7 @@ def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0
         b = b_range[0] * (b_range[1] / b_range[0]) ** (i / (grid - 1.0))
         for j in range(grid):
             c = c_range[0] * (c_range[1] / c_range[0]) ** (j / (grid - 1.0))
-            a = _best_a(samples, b, c, rw)
+            a = fixed_a if fixed_a is not None else _best_a(samples, b, c, rw)
             if a <= 0:
                 continue
             cost = _cost(samples, a, b, c, rw)
@@ -148,7 +166,7 @@ def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0
                 best = (cost, (a, b, c))
     if best is None:
         raise ValueError("no positive fit: the observed miss rates are all zero or negative")
-    params, _ = _lm(samples, best[1], rw)
+    params, _ = _lm(samples, best[1], rw, fixed_a=fixed_a is not None)
     if robust:
         for _ in range(10):
             res = [abs(_model(s, *params) - s.y) for s in samples]
@@ -158,7 +176,7 @@ def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0
             if max(abs(x - y) for x, y in zip(new_rw, rw)) < 1e-6:
                 break
             rw = new_rw
-            params, _ = _lm(samples, params, rw)
+            params, _ = _lm(samples, params, rw, fixed_a=fixed_a is not None)
     a, b, c = params
     rms = math.sqrt(sum((_model(s, a, b, c) - s.y) ** 2 for s in samples) / len(samples))
     return {"a": a, "b": b, "c": c, "rms": rms, "n": len(samples)}
@@ -185,10 +203,21 @@ def sample_from_report(report, measured_dram_read, current, min_overlap_fraction
     (the table's parameters the estimate ran with). The measured DRAM read
     volume D gives sum V_i*m_i(observed) = D - P + sum V_i*m_i(model).
     Returns None when the point has (almost) no reusable volume."""
+    waves = number(str((report.get("wave") or {}).get("waves", "")))
+
+    def reusable(e):
+        # warpest's report (docs/model.md §4): `reused_bytes` is R_k, the reported
+        # wave's data last touched k waves ago, and `volume_bytes` is V_k, the
+        # distinct volume since (o_k = V_k / C2), not a reusable volume. The
+        # launch total of R_k is taken as R_k x waves. Reports without
+        # `reused_bytes` keep the older reading (volume_bytes = launch total).
+        if e.get("reused_bytes") is not None:
+            return float(e["reused_bytes"]) * (waves or 1.0)
+        return number(str(e.get("volume_bytes", "")))
+
     lcs = [e for e in (report.get("layer_conditions") or [])
-           if _entry_is_wave_overlap(e) and number(str(e.get("volume_bytes", ""))) and
-           e.get("oversubscription") is not None]
-    total = sum(float(e["volume_bytes"]) for e in lcs)
+           if _entry_is_wave_overlap(e) and reusable(e) and e.get("oversubscription") is not None]
+    total = sum(reusable(e) for e in lcs)
     predicted = (report.get("metrics") or {}).get("dram_read_bytes")
     if not lcs or total <= 0 or predicted is None or measured_dram_read is None:
         return None
@@ -202,9 +231,9 @@ def sample_from_report(report, measured_dram_read, current, min_overlap_fraction
             m = 1.0 - float(e["hit_rate"])
         else:
             m = gompertz(float(e["oversubscription"]), *current)
-        modelled += float(e["volume_bytes"]) * m
+        modelled += reusable(e) * m
     y = (measured_dram_read - float(predicted) + modelled) / total
-    terms = [(float(e["volume_bytes"]) / total, float(e["oversubscription"])) for e in lcs]
+    terms = [(reusable(e) / total, float(e["oversubscription"])) for e in lcs]
     return Sample(terms, y, label=label)
 
 

@@ -69,6 +69,16 @@ def _pairs(rows, key):
     return out
 
 
+def variant_groups(pts):
+    """[(variant, marker, points)] for every variant among pts (tuples whose
+    third item is the row): the stencil3d25 variants first with their
+    markers, any other (stencil3d7_folded4z's "4z") after them with a
+    diamond, so that no point is left out of a plot."""
+    present = {t[2]["variant"] for t in pts}
+    order = [v for v in VARIANT_MARKERS if v in present] + sorted(present - set(VARIANT_MARKERS))
+    return [(v, VARIANT_MARKERS.get(v, "D"), [t for t in pts if t[2]["variant"] == v]) for v in order]
+
+
 def scatter(rows, key, path, per_thread=False):
     """Predicted over measured for one metric, log-log, with the diagonal
     and +-10 % lines. Returns False when no row has both values."""
@@ -77,10 +87,7 @@ def scatter(rows, key, path, per_thread=False):
         return False
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 5.6))
-    for variant, marker in VARIANT_MARKERS.items():
-        sel = [t for t in pts if t[2]["variant"] == variant]
-        if not sel:
-            continue
+    for variant, marker, sel in variant_groups(pts):
         ax.scatter([t[0] for t in sel], [t[1] for t in sel], c=[_row_colour(t[2]) for t in sel],
                    marker=marker, s=28, edgecolors="0.3", linewidths=0.4,
                    label="fold " + variant if variant != "none" else "no folding")

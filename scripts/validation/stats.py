@@ -128,6 +128,55 @@ def _pct(v):
     return "–" if v is None else "%.1f %%" % v
 
 
+def group_errors(rows, keys=None):
+    """Median APE per (kernel, sweep) for the given report keys (default:
+    the metrics with an acceptance bar). Returns [(kernel, sweep, n,
+    {key: median or None})] sorted by kernel and sweep."""
+    keys = keys or list(metrics.ACCEPTANCE_MEDIAN_APE)
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["kernel"], r["sweep"]), []).append(r)
+    out = []
+    for gk in sorted(groups):
+        errs = metric_errors(groups[gk])
+        out.append((gk[0], gk[1], len(groups[gk]),
+                    {k: errs[k]["median"] if k in errs else None for k in keys}))
+    return out
+
+
+def repeat_noise(rows_a, rows_b):
+    """Run-to-run noise: for every point measured in both runs (matched by
+    point_id), |b - a| / a in percent per report metric (and the extra
+    counters). {key: {"n", "median", "p90"}}."""
+    by_id = {r["point_id"]: r for r in rows_a}
+    keys = list(metrics.REPORT_KEYS) + [k for k, _ in metrics.EXTRA_NCU]
+    out = {}
+    for key in keys:
+        d = []
+        for rb in rows_b:
+            ra = by_id.get(rb["point_id"])
+            if ra is None:
+                continue
+            e = ape(number(rb.get("measured_" + key)), number(ra.get("measured_" + key)))
+            if e is not None:
+                d.append(e)
+        if d:
+            out[key] = {"n": len(d), "median": median(d), "p90": percentile(d, 90.0)}
+    return out
+
+
+def noise_markdown(rows_a, rows_b, source_a="", source_b=""):
+    noise = repeat_noise(rows_a, rows_b)
+    lines = []
+    if source_a or source_b:
+        lines += ["Run-to-run noise: the same points measured twice, `%s` against `%s`." %
+                  (source_b, source_a), ""]
+    lines += ["| metric | points | median \|Δ\| | 90th pct \|Δ\| |", "|---|---:|---:|---:|"]
+    for key, v in noise.items():
+        lines.append("| `measured_%s` | %d | %s | %s |" % (key, v["n"], _pct(v["median"]), _pct(v["p90"])))
+    return "\n".join(lines) + "\n"
+
+
 def markdown(rows, source=""):
     """The tables for docs/accuracy.md."""
     errs = metric_errors(rows)
@@ -148,8 +197,19 @@ def markdown(rows, source=""):
         lines.append("| `%s` | `%s` | %s | %s | %s | %s | %s |" % (
             key, metrics.NCU_OF[key], n, _pct(e["median"]), _pct(e["p90"]),
             "≤ %g %%" % bar if bar is not None else "", verdict))
+    groups = group_errors(rows)
+    if len(groups) > 1:
+        keys = list(metrics.ACCEPTANCE_MEDIAN_APE)
+        lines += ["", "Median APE per kernel and sweep:", "",
+                  "| kernel | sweep | points | " + " | ".join("`%s`" % k for k in keys) + " |",
+                  "|---|---|---:|" + "---:|" * len(keys)]
+        for kernel, sw, n, med in groups:
+            lines.append("| %s | %s | %d | %s |" % (kernel, sw, n, " | ".join(_pct(med[k]) for k in keys)))
     ranks = rank_quality(rows)
     if ranks:
+        passed = sum(1 for g in ranks if g["best_ratio"] >= metrics.ACCEPTANCE_BEST_RATIO)
+        lines += ["", "Ranking: the predicted best is within 10 %% of the measured best in %d of %d "
+                  "sweeps and domains." % (passed, len(ranks))]
         lines += ["", "| kernel | sweep | domain | points | Kendall τ-b | predicted best | measured best | perf. of predicted best | verdict |",
                   "|---|---|---|---:|---:|---|---|---:|---|"]
         for g in ranks:
