@@ -272,11 +272,10 @@ def l1_rule_check(records):
 
 # -------------------------------------------------------------- the table
 
-def describe_run(device, date, clock_mhz, driver):
+def describe_run(device, date, driver):
     """The device part of every source string. The clock is left out: it is a
     table value of its own (clock_mhz) and in the measurement object, and the
     159 characters are needed for the raw file's name."""
-    del clock_mhz  # kept in the signature for callers; see measurement.parts
     return (f"{date} {device.get('name', '?')} driver {driver} "
             f"CUDA {device.get('runtime_cuda_version', '?')}")
 
@@ -330,7 +329,7 @@ class PartRun:
         return observed_clock_mhz(self.records)
 
     def run_text(self):
-        return describe_run(self.device, self.date, self.clock(), self.driver)
+        return describe_run(self.device, self.date, self.driver)
 
     def source(self, bench_test):
         return make_source(bench_test, self.run_text(), self.origin)
@@ -431,7 +430,11 @@ def build_table(base, parts, table_id=None, dram_kernel="triad", atomic_mode="sa
         # the nominal size. Without a disjoint knee the shared knee is used as
         # it stands (the former rule), capped at the nominal size.
         nominal = table.get("l2_bytes", {}).get("value")
-        beyond = (nominal and knees["shared"] and knees["disjoint"]
+        both = knees["shared"] and knees["disjoint"]
+        if both:
+            ratio = knees["shared"]["knee"] / knees["disjoint"]["knee"]
+            summary["l2_shared_to_disjoint_knee_ratio"] = ratio
+        beyond = (nominal and both
                   and min(knees["shared"]["knee"], knees["disjoint"]["knee"]) > 1.1 * nominal)
         if beyond:
             # Both knees past the nominal size (the first real runs: 82-97 MB
@@ -441,8 +444,6 @@ def build_table(base, parts, table_id=None, dram_kernel="triad", atomic_mode="sa
             # same H100 shows about half the nominal size for flat blocks
             # (docs/accuracy.md). So the base table's value is kept, scaled
             # when l2_bytes itself was measured anew.
-            summary["l2_shared_to_disjoint_knee_ratio"] = (
-                knees["shared"]["knee"] / knees["disjoint"]["knee"])
             summary["warnings"].append(
                 "wp_l2: both knees lie beyond 1.1 x l2_bytes; l2_effective_bytes not measured")
             base_nominal = base.get("l2_bytes", {}).get("value")
@@ -454,9 +455,7 @@ def build_table(base, parts, table_id=None, dram_kernel="triad", atomic_mode="sa
                     "source": ("inference: the base table's l2_effective_bytes / l2_bytes "
                                f"({base_eff} / {base_nominal}) times the measured l2_bytes"),
                     "note": "split L2: data read from both halves is held in both"}
-        elif knees["shared"] and knees["disjoint"] and nominal:
-            ratio = knees["shared"]["knee"] / knees["disjoint"]["knee"]
-            summary["l2_shared_to_disjoint_knee_ratio"] = ratio
+        elif both and nominal:
             eff = int(nominal * min(1.0, ratio))
             set_scalar("l2_effective_bytes", eff, "wp_l2 shared/disjoint knees", p,
                        note=(f"l2_bytes x min(1, shared knee / disjoint knee) = min(1, "
@@ -502,9 +501,10 @@ def build_table(base, parts, table_id=None, dram_kernel="triad", atomic_mode="sa
         # the program did not time what it counted (e.g. the compiler removed
         # repeated loads), and such a curve would tell the model that a load
         # is cheaper than one wavefront: it is not written.
-        if lines and min(y for _, y in lines) < 0.9:
+        fastest = min((y for _, y in lines), default=None)
+        if lines and fastest < 0.9:
             summary["warnings"].append(
-                f"wp_l1 lines: {min(y for _, y in lines):.3f} cycles per warp load is below one "
+                f"wp_l1 lines: {fastest:.3f} cycles per warp load is below one "
                 f"L1 cycle; l1_tag_wavefronts kept")
         elif lines:
             table["l1_tag_wavefronts"] = {

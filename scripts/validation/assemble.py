@@ -41,11 +41,7 @@ def plan_batches(points, batch_size):
     same directory never reuse a batch's files."""
     size = max(1, batch_size)
     batches = {}
-    groups = []
-    for p in points:
-        if (p.kernel, p.sweep) not in groups:
-            groups.append((p.kernel, p.sweep))
-    for kernel, sweep_name in sorted(groups):
+    for kernel, sweep_name in sorted({(p.kernel, p.sweep) for p in points}):
         kpts = [p for p in points if p.kernel == kernel and p.sweep == sweep_name]
         for start in range(0, len(kpts), size):
             batches["%s-%s-%04d" % (kernel, sweep_name, start // size)] = kpts[start:start + size]

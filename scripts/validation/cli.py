@@ -95,14 +95,10 @@ def cmd_run(args):
             continue
         if args.skip_build and os.path.exists(sweep.launcher_binary(build_dir, k)):
             continue
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        with open(log, "w") as f:
-            f.write(r.stderr)
-        if r.returncode != 0:
-            sys.stderr.write(r.stderr)
+        if build_launcher(build_dir, k, args.arch, args.nvcc) is None:
+            with open(log) as f:
+                sys.stderr.write(f.read())
             raise SystemExit("validate: building the %s launcher failed" % k)
-        with open(os.path.join(build_dir, "registers_%s.json" % k), "w") as f:
-            json.dump(parse_ptxas_registers(r.stderr), f, indent=1)
 
     # 2. the plan
     plan_path = os.path.join(out, "plan.csv")
@@ -228,23 +224,30 @@ def points_from_plan(plan_rows):
     return pts
 
 
-def compile_for_registers(build_dir, kernel, arch="sm_90", nvcc="nvcc"):
-    """Builds the launcher as `run` does (nvcc -Xptxas -v) only for its
-    register counts; writes BUILD/ptxas_<kernel>.txt and registers_<kernel>.json.
-    Returns {} when nvcc is missing or fails."""
-    if shutil.which(nvcc) is None and not os.path.exists(nvcc):
-        return {}
+def build_launcher(build_dir, kernel, arch="sm_90", nvcc="nvcc"):
+    """Builds the kernel's launcher (nvcc -Xptxas -v): writes ptxas's output
+    to BUILD/ptxas_<kernel>.txt and, on success, its register counts to
+    BUILD/registers_<kernel>.json. Returns {function: registers}, or None
+    when nvcc failed."""
     os.makedirs(build_dir, exist_ok=True)
     r = subprocess.run(sweep.build_command(REPO, build_dir, kernel, arch, nvcc),
                        capture_output=True, text=True)
     with open(os.path.join(build_dir, "ptxas_%s.txt" % kernel), "w") as f:
         f.write(r.stderr)
     if r.returncode != 0:
-        return {}
+        return None
     regs = parse_ptxas_registers(r.stderr)
     with open(os.path.join(build_dir, "registers_%s.json" % kernel), "w") as f:
         json.dump(regs, f, indent=1)
     return regs
+
+
+def compile_for_registers(build_dir, kernel, arch="sm_90", nvcc="nvcc"):
+    """The launcher's register counts, building it as `run` does
+    (build_launcher); {} when nvcc is missing or fails."""
+    if shutil.which(nvcc) is None and not os.path.exists(nvcc):
+        return {}
+    return build_launcher(build_dir, kernel, arch, nvcc) or {}
 
 
 def cmd_predict(args):

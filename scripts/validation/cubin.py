@@ -44,18 +44,25 @@ def _sections(data):
         yield names[name_at:end].decode("ascii", "replace"), off, size
 
 
-def kernel_text(path, kernel):
-    """(offset, size, data) of the kernel's code: `.text.<kernel>` for an
-    extern "C" name, else the Itanium-mangled `.text._Z<len><kernel>...`."""
-    with open(path, "rb") as fh:
-        data = fh.read()
+def kernel_section(data, kernel, path=""):
+    """(section name, offset, size) of the kernel's code in a cubin's bytes:
+    `.text.<kernel>` for an extern "C" name, else the Itanium-mangled
+    `.text._Z<len><kernel>...`."""
     mangled = ".text._Z%d%s" % (len(kernel), kernel)
     for name, off, size in _sections(data):
         if name == ".text." + kernel or name.startswith(mangled):
-            if off + size > len(data) or size % 16:
-                raise CubinError("section %s does not hold whole 16-byte instructions" % name)
-            return off, size, data
+            return name, off, size
     raise CubinError("no code section for kernel %s in %s" % (kernel, path))
+
+
+def kernel_text(path, kernel):
+    """(offset, size, data) of the kernel's code (kernel_section)."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    name, off, size = kernel_section(data, kernel, path)
+    if off + size > len(data) or size % 16:
+        raise CubinError("section %s does not hold whole 16-byte instructions" % name)
+    return off, size, data
 
 
 def instruction_counts(path, kernel):

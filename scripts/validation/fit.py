@@ -140,16 +140,16 @@ def fit_gompertz(samples, robust=True, b_range=(0.1, 300.0), c_range=(0.02, 30.0
     hardware tables refuse a > 1): where the free fit puts a above it, a is
     held at max_a and b, c are fitted again. Returns a dict with a, b, c,
     rms (unweighted residual root mean square), n, and a_capped."""
-    fit = _fit_free(samples, robust, b_range, c_range, grid)
+    fit = _fit_params(samples, robust, b_range, c_range, grid)
     if max_a is None or fit["a"] <= max_a:
         fit["a_capped"] = False
         return fit
-    fit = _fit_free(samples, robust, b_range, c_range, grid, fixed_a=max_a)
+    fit = _fit_params(samples, robust, b_range, c_range, grid, fixed_a=max_a)
     fit["a_capped"] = True
     return fit
 
 
-def _fit_free(samples, robust, b_range, c_range, grid, fixed_a=None):
+def _fit_params(samples, robust, b_range, c_range, grid, fixed_a=None):
     if len(samples) < 3:
         raise ValueError("need at least 3 points to fit 3 parameters, got %d" % len(samples))
     rw = [1.0] * len(samples)

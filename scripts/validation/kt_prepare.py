@@ -196,10 +196,15 @@ def estimate_s(pset, idx, cfg):
 
 # ---- compiling -------------------------------------------------------------------
 
-def compile_one(nvcc, arch, options, kernel, src_path, cubin_path):
+def nvcc_command(nvcc, arch, options, kernel, cubin_path, src_path):
+    """Kernel Tuner's PyCUDA compile of one configuration (module docstring)."""
     num = arch.split("_")[1]
-    cmd = [nvcc, "-cubin", "-arch=compute_" + num, "-code=sm_" + num, "-O3", "-Xcompiler=-Wall"]
-    cmd += options + ["-e", kernel, "-o", cubin_path, src_path]
+    return ([nvcc, "-cubin", "-arch=compute_" + num, "-code=sm_" + num, "-O3", "-Xcompiler=-Wall"]
+            + options + ["-e", kernel, "-o", cubin_path, src_path])
+
+
+def compile_one(nvcc, arch, options, kernel, src_path, cubin_path):
+    cmd = nvcc_command(nvcc, arch, options, kernel, cubin_path, src_path)
     t0 = time.time()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
     el = time.time() - t0
@@ -213,14 +218,8 @@ def entry_name(path, kernel):
     """The function's name in the cubin: the plain name (extern "C") or the
     Itanium-mangled one, read from its .text.<name> section."""
     with open(path, "rb") as fh:
-        data = fh.read()
-    mangled = "_Z%d%s" % (len(kernel), kernel)
-    for name, _off, _size in cubin_mod._sections(data):
-        if name.startswith(".text."):
-            sym = name[len(".text."):]
-            if sym == kernel or sym.startswith(mangled):
-                return sym
-    raise cubin_mod.CubinError("no code section for %s in %s" % (kernel, path))
+        name, _off, _size = cubin_mod.kernel_section(fh.read(), kernel, path)
+    return name[len(".text."):]
 
 
 def fmt_num(v):
@@ -343,9 +342,7 @@ def main(argv=None):
 
 
 def cmd_text(a, options, kernel):
-    num = a.gpu_arch.split("_")[1]
-    return " ".join(["nvcc", "-cubin", "-arch=compute_" + num, "-code=sm_" + num, "-O3", "-Xcompiler=-Wall"]
-                    + options + ["-e", kernel, "-o", "<id>.cubin", "<id>.cu"])
+    return " ".join(nvcc_command("nvcc", a.gpu_arch, options, kernel, "<id>.cubin", "<id>.cu"))
 
 
 def write_txt(path, m):
