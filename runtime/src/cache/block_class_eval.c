@@ -261,6 +261,12 @@ static void walk_loops(walk *w, int level)
 		if (trips[lane] > max_trips)
 			max_trips = trips[lane];
 	}
+	/* the innermost loop emits one instruction a trip: one that cannot fit
+	 * the work limit fails now (10^12 trips took seconds to reach it) */
+	if (level + 1 == a->n_loops && would_pass_limit(w->ev, max_trips, 32 * w->lane_weight)) {
+		w->failed = 1;
+		return;
+	}
 	for (int64_t it = 0; it < max_trips && !w->failed; it++) {
 		for (int lane = 0; lane < 32; lane++) {
 			if (!saved[lane])

@@ -122,6 +122,18 @@ static inline int spend_lanes(block_evaluator *ev, int64_t weight)
 	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
 }
 
+/* -1 (and over the limit, as if the work had been done up to it) when `n`
+ * more steps of `unit` units each would pass the work limit: a loop that
+ * cannot fit fails before it is walked, not after seconds of walking. */
+static inline int would_pass_limit(block_evaluator *ev, int64_t n, int64_t unit)
+{
+	if (ev->work_limit <= 0 || n <= 0 || unit <= 0 || ev->work > ev->work_limit ||
+	    n <= (ev->work_limit - ev->work) / unit)
+		return 0;
+	ev->work = ev->work_limit + 1; /* where walking would have stopped */
+	return block_evaluator_check_limits(ev);
+}
+
 /* The class key's verdict on constraint `id` over the block being
  * evaluated: 0 true everywhere, 1 false everywhere, 2 open (lanes test it),
  * also when the key says nothing about it (id < 0, blocks not grouped). */
