@@ -222,6 +222,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	}
 	/* dimensions still open: block strides other than ntid, else a stated guess */
 	wp_poly *grid[3] = {0};
+	int guessed[3] = {0};
 	for (int g = 0; g < nkg; g++)
 		wp_infer_launch(k, kg[g].c, NULL, grid);
 	for (int i = 0; i < k->na; i++)
@@ -230,21 +231,25 @@ static void build_model(K *k, wp_kernel_info *info)
 	for (int d = 0; d < 3; d++) {
 		if (threads[d] || grid[d] || !cta_used[d])
 			continue;
-		int64_t guess = d == 0 ? 1024 : 64;
-		grid[d] = wp_const(at, guess);
-		/* a configuration's grid replaces the guess: nothing rests on it then */
-		if (!k->cfg->has_grid)
-			wp_assume(k, "no guard bounds the grid's %c dimension: %lld blocks assumed (give grid=)",
-				'x' + d, (long long)guess);
+		grid[d] = wp_const(at, d == 0 ? 1024 : 64);
+		guessed[d] = 1;
 	}
-	json_object *gr = json_object_new_object();
+	/* the guesses are marked, not stated: the core says so only where a
+	 * launch uses one (a configuration's grid replaces it) */
+	json_object *gr = json_object_new_object(), *gu = json_object_new_array();
 	int any_grid = 0;
 	for (int d = 0; d < 3; d++)
 		if (grid[d] && !threads[d]) {
 			char key[2] = {(char)('x' + d), 0};
 			json_object_object_add(gr, key, jstr(wp_str(at, grid[d])));
+			if (guessed[d])
+				json_object_array_add(gu, jstr(key));
 			any_grid = 1;
 		}
+	if (json_object_array_length(gu))
+		json_object_object_add(gr, "guessed", gu);
+	else
+		json_object_put(gu);
 	if (any_grid)
 		json_object_object_add(m, "grid", gr);
 	else

@@ -57,6 +57,13 @@ exec(sys.argv[3])
 json.dump(m, open(sys.argv[2], "w"), indent=1)' "$model" "$1" "$2"
 }
 
+# the grid's guessed dimensions (the pass's mark): letters of dimensions it has a rule for
+edit "$tmp/guessed_letter.json" 'm["grid"] = {"x": "8", "guessed": ["w"]}'
+expect_error "grid.guessed letter" "guessed_letter.json: grid\.guessed\[0\]: must be \"x\", \"y\" or \"z\"" \
+	"$warpest" estimate "$tmp/guessed_letter.json" --gpu h100-sxm
+edit "$tmp/guessed_norule.json" 'm["grid"] = {"x": "8", "guessed": ["x", "y"]}'
+expect_error "grid.guessed without a rule" "guessed_norule.json: grid\.guessed\[1\]: names a dimension the grid gives no rule for" \
+	"$warpest" estimate "$tmp/guessed_norule.json" --gpu h100-sxm
 edit "$tmp/variants.json" 'm["variants"] = [{"name": "v", "params": 3}]'
 expect_error "non-object variants[].params" "variants.json: variants\[0\]\.params: must be an object" \
 	"$warpest" estimate "$tmp/variants.json" --gpu h100-sxm

@@ -72,6 +72,10 @@ static void collect_assumptions(warpest_estimate *e)
 			"as instructions only, not in memory volumes", unanalysable);
 	for (int i = 0; i < k->n_assumptions; i++)
 		assumption_add(&e->assumptions, "%s", k->assumptions[i]);
+	for (int d = 0; d < 3; d++)
+		if (l->grid_guessed[d])
+			assumption_add(&e->assumptions, "no guard bounds the grid's %c dimension: the model's "
+				"guess of %d blocks used (give the grid)", 'x' + d, l->grid[d]);
 	if (l->n_blocks < l->wave_blocks)
 		assumption_add(&e->assumptions, "the grid (%lld blocks) is smaller than one wave (%d blocks)",
 			(long long)l->n_blocks, l->wave_blocks);

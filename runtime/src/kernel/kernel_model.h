@@ -149,6 +149,9 @@ struct warpest_kernel {
 	int param_exp2_of[64];
 	const expr *threads[3];  /* NULL: not given */
 	const expr *grid[3];
+	/* grid[d] is a guess of the model's writer, not read from the code
+	 * (`grid.guessed`): said in the report wherever the launch uses it */
+	unsigned char grid_guessed[3];
 	const expr *guard;       /* NULL: none */
 	int n_loops;
 	km_loop loops[EXPR_MAX_LOOPS];

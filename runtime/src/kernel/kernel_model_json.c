@@ -115,7 +115,32 @@ static int read_defs(reader *r, json_object *doc)
 	return 0;
 }
 
-static int read_xyz(reader *r, json_object *doc, const char *key, const expr **out)
+/* `guessed` of the grid: the dimensions whose rule the model's writer
+ * guessed (the pass, where no guard bounds the grid), each with a rule. */
+static int read_guessed(reader *r, json_object *o, const expr **grid, unsigned char *guessed)
+{
+	json_object *arr = mr_get(o, "guessed");
+	if (!arr)
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return mr_fail_at(r, "grid.guessed", "must be an array of \"x\", \"y\" or \"z\"");
+	int n = (int)json_object_array_length(arr);
+	for (int i = 0; i < n; i++) {
+		json_object *s = json_object_array_get_idx(arr, i);
+		const char *t = json_object_is_type(s, json_type_string) ? json_object_get_string(s) : "";
+		int d = t[0] >= 'x' && t[0] <= 'z' && !t[1] ? t[0] - 'x' : -1;
+		char p[48];
+		snprintf(p, sizeof(p), "grid.guessed[%d]", i);
+		if (d < 0)
+			return mr_fail_at(r, p, "must be \"x\", \"y\" or \"z\"");
+		if (!grid[d])
+			return mr_fail_at(r, p, "names a dimension the grid gives no rule for");
+		guessed[d] = 1;
+	}
+	return 0;
+}
+
+static int read_xyz(reader *r, json_object *doc, const char *key, const expr **out, unsigned char *guessed)
 {
 	json_object *o = mr_get(doc, key);
 	if (!o)
@@ -123,7 +148,8 @@ static int read_xyz(reader *r, json_object *doc, const char *key, const expr **o
 	if (!json_object_is_type(o, json_type_object))
 		return mr_fail_at(r, key, "must be an object with keys x, y, z");
 	static const char *const keys[] = {"x", "y", "z", NULL};
-	if (mr_check_keys(r, o, key, keys))
+	static const char *const grid_keys[] = {"x", "y", "z", "guessed", NULL};
+	if (mr_check_keys(r, o, key, guessed ? grid_keys : keys))
 		return -1;
 	for (int d = 0; d < 3; d++) {
 		if (!mr_get(o, keys[d]))
@@ -137,7 +163,7 @@ static int read_xyz(reader *r, json_object *doc, const char *key, const expr **o
 			return mr_fail_at(r, p, "must not depend on thread, block or loop variables");
 		}
 	}
-	return 0;
+	return guessed ? read_guessed(r, o, out, guessed) : 0;
 }
 
 static int read_fields(reader *r, json_object *doc)
@@ -647,8 +673,8 @@ static int read_document(reader *r, json_object *doc)
 	if (mr_get_string(r, doc, "", "kernel", k->name, sizeof(k->name), 1) ||
 	    mr_get_string(r, doc, "", "source", k->source, sizeof(k->source), 0) ||
 	    read_params(r, doc) || mr_read_loops_symbols(r, doc) || read_defs(r, doc) ||
-	    mr_read_loops_bounds(r, doc) || read_xyz(r, doc, "threads", k->threads) ||
-	    read_xyz(r, doc, "grid", k->grid))
+	    mr_read_loops_bounds(r, doc) || read_xyz(r, doc, "threads", k->threads, NULL) ||
+	    read_xyz(r, doc, "grid", k->grid, k->grid_guessed))
 		return -1;
 	if (mr_get(doc, "guard") && !(k->guard = mr_parse_key(r, doc, "", "guard", 1, 1)))
 		return -1;

@@ -659,6 +659,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			snprintf(path, sizeof(path), "grid.%c", "xyz"[d]);
 			if (eval_checked(ctx, l, k->grid[d], path, &g))
 				return warpest_error_input;
+			l->grid_guessed[d] = k->grid_guessed[d];
 		} else if (k->threads[d]) {
 			int64_t t;
 			snprintf(path, sizeof(path), "threads.%c", "xyz"[d]);

@@ -68,6 +68,7 @@ typedef struct launch {
 	const warpest_hw *hw;
 	int64_t env[EXPR_MAX_SYMBOLS]; /* values of params, ntid, nctaid */
 	int block[3], grid[3];
+	unsigned char grid_guessed[3]; /* grid[d] is the model's guess (no configuration grid) */
 	int64_t n_blocks;
 	int threads_per_block, warps_per_block;
 	int registers, registers_assumed;

@@ -10,10 +10,12 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env WARPEST_CONFIG='no-estimate;dump-model=%t' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -c %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=MODEL --input-file=%t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json
+// RUN: FileCheck %s --check-prefix=GRID --input-file=%t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --implicit-check-not='no guard bounds the grid'
 // RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 32x32x1 --grid 64x64x1 -p arg3=2048 --json > %t/one.json
-// RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one.json
+// RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one.json --implicit-check-not='no guard bounds the grid'
 // RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 --grid 128x128x1 -p arg3=2048 --json > %t/six.json
-// RUN: FileCheck %s --check-prefix=SIX --input-file=%t/six.json
+// RUN: FileCheck %s --check-prefix=SIX --input-file=%t/six.json --implicit-check-not='no guard bounds the grid'
+// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 -p arg3=2048 --json | FileCheck %s --check-prefix=NOGRID
 // RUN: env WARPEST_CONFIG='gpu=rtx-a4000;block=32x32x1;grid=64x64x1;param=n:2048' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not='no guard bounds the grid'
 #include <cuda_runtime.h>
 
@@ -45,9 +47,12 @@ template __global__ void tiled_matmul<32>(const float *, const float *, float *,
 // MODEL: { "field": "arg0", "kind": "load", "bytes": 4, "index": [ "tid.y + 32*ctaid.y", "tid.x + 32*it0" ], "loops": [ "it0" ], "guard": "arg3 > 0" },
 // MODEL: { "field": "_ZZ12tiled_matmulILi32EEvPKfS1_PfiE2as", "kind": "load", {{.*}}"phase": 1 }
 // MODEL: { "loops": [ "it0" ], "runs_with": 1, "phase": 1, "fp32_fma": 32 }
-// No guard bounds the grid: without grid= the model states its guess; with
-// grid= (the REMARK run) nothing rests on the guess and it is not listed.
-// MODEL: "no guard bounds the grid's x dimension: 1024 blocks assumed (give grid=)"
+// No guard bounds the grid: the model marks its guess (`guessed`), and the
+// core lists it only where a launch uses it: not with grid= (the REMARK
+// run), nor with --grid (ONE, SIX); the NOGRID run uses it.
+// GRID: "grid": { "x": "1024", "y": "64", "guessed": [ "x", "y" ] },
+// NOGRID: "no guard bounds the grid's x dimension: the model's guess of 1024 blocks used (give the grid)"
+// NOGRID-NEXT: "no guard bounds the grid's y dimension: the model's guess of 64 blocks used (give the grid)"
 
 // ONE: "barrier_phases": 3,
 // ONE-NEXT: "resident_blocks": 1.0,
