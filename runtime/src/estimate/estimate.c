@@ -353,6 +353,19 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	s->dram_load_bytes = m->wave_dram_load_bytes * e->scale;
 	s->dram_store_bytes = m->wave_store_bytes * e->scale;
 	compute_model_run(l, e->access, e->scale, threads, &e->spill, &e->compute);
+	/* blocks that fail every access's guard retire at once and the block
+	 * scheduler fills their slots with busy ones: residency and the work
+	 * per warp are the busy blocks' (docs/model.md §8) */
+	if (launch_busy_blocks(l)) {
+		ctx_error(ctx, "out of memory");
+		warpest_estimate_free(e);
+		return NULL;
+	}
+	if (l->busy_blocks < l->n_blocks)
+		assumption_add(&e->assumptions, "%lld of %lld blocks may run an access (by the "
+			"accesses' guards); the others retire at once, so the busy ones fill the SMs "
+			"(resident warps and work per warp are theirs, docs/model.md §8)",
+			(long long)l->busy_blocks, (long long)l->n_blocks);
 	atomic_model_run(l, e->access, e->scale, &e->atomic, &e->assumptions);
 	s->flops = e->compute.flops;
 	/* memory levels at their achievable rates for the resident warps, then

@@ -1,12 +1,14 @@
 /* Busy blocks: which blocks of a launch may run some access, from the
  * accesses' linear guards alone (no lane is walked), so that the waves
  * evaluated for a launch whose guards idle most of its grid are drawn from
- * the waves that hold work (docs/model.md §1, "Waves"). */
+ * the waves that hold work (docs/model.md §1, "Waves"), and the latency
+ * term shares the work among the busy blocks' warps only (§8). */
 #include <stdlib.h>
 
 #include "launch/launch.h"
 
-/* Past this many blocks the blocks are not tested: waves spread evenly. */
+/* Past this many blocks the waves are spread evenly (the busy waves are not
+ * drawn); past this many rows of blocks none is tested (all taken busy). */
 #define BUSY_BLOCKS_MAX (1 << 22)
 
 /* One constraint `form >= 0` of an access's guard, its largest value over
@@ -41,11 +43,60 @@ static block_test block_test_of(const launch *l, const linear_form *f, int acces
 	return t;
 }
 
-/* Busy blocks of every wave into busy[] (n_waves entries). Returns 0, 1
- * when the launch has too many blocks to test, -1 when out of memory. */
-static int count_busy(const launch *l, int64_t n_waves, int64_t *busy)
+/* The blocks x of row (y, z) where every constraint t[0..n) may hold, as
+ * [*lo, *hi] (empty when *lo > *hi): each constraint bounds x on one side. */
+static void row_interval(const block_test *t, int n, int64_t y, int64_t z, int64_t gx,
+	int64_t *lo, int64_t *hi)
 {
-	if (l->n_blocks > BUSY_BLOCKS_MAX)
+	*lo = 0;
+	*hi = gx - 1;
+	for (int j = 0; j < n && *lo <= *hi; j++) {
+		if (t[j].unbounded)
+			continue;
+		int64_t v = t[j].most + t[j].ctaid[1] * y + t[j].ctaid[2] * z, c = t[j].ctaid[0];
+		if (c == 0) {
+			if (v < 0)
+				*hi = -1;
+		} else if (c > 0) {
+			int64_t x = -floor_div(v, c); /* v + c x >= 0: x >= ceil(-v / c) */
+			*lo = x > *lo ? x : *lo;
+		} else {
+			int64_t x = floor_div(v, -c); /* v + c x >= 0: x <= floor(v / -c) */
+			*hi = x < *hi ? x : *hi;
+		}
+	}
+}
+
+typedef struct span {
+	int64_t lo, hi;
+} span;
+
+static int cmp_span(const void *pa, const void *pb)
+{
+	const span *a = pa, *b = pb;
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Adds the linear block ids [s, e] to the waves' counts. */
+static void add_to_waves(int64_t s, int64_t e, int64_t wave_blocks, int64_t *busy)
+{
+	for (int64_t w = s / wave_blocks; w <= e / wave_blocks; w++) {
+		int64_t a = w * wave_blocks > s ? w * wave_blocks : s;
+		int64_t b = (w + 1) * wave_blocks - 1 < e ? (w + 1) * wave_blocks - 1 : e;
+		busy[w] += b - a + 1;
+	}
+}
+
+/* The busy blocks of the launch into *total and, where `busy` is given, of
+ * every wave into busy[] (n_waves entries). A row of blocks at a time: in
+ * it each access's constraints leave an interval of x, and the busy blocks
+ * are the union of the accesses' intervals. Returns 0, 1 when the launch
+ * has too many rows to test, -1 when out of memory. */
+static int count_busy(const launch *l, int64_t *total, int64_t *busy)
+{
+	int64_t n_waves = (l->n_blocks + l->wave_blocks - 1) / l->wave_blocks;
+	int64_t gx = l->grid[0], rows = (int64_t)l->grid[1] * l->grid[2];
+	if (rows > BUSY_BLOCKS_MAX)
 		return 1;
 	int n_tests = 0, always = 0;
 	for (int i = 0; i < l->n_accesses; i++) {
@@ -55,38 +106,60 @@ static int count_busy(const launch *l, int64_t n_waves, int64_t *busy)
 		else
 			n_tests += b->guard.n;
 	}
-	for (int64_t w = 0; w < n_waves; w++)
+	for (int64_t w = 0; busy && w < n_waves; w++)
 		busy[w] = 0;
+	*total = 0;
 	if (always || n_tests == 0) {
-		for (int64_t blk = 0; blk < l->n_blocks; blk++)
+		*total = l->n_blocks;
+		for (int64_t blk = 0; busy && blk < l->n_blocks; blk++)
 			busy[blk / l->wave_blocks]++;
 		return 0;
 	}
 	block_test *t = malloc(sizeof(*t) * (size_t)n_tests);
-	if (!t)
+	span *sp = malloc(sizeof(*sp) * (size_t)l->n_accesses);
+	if (!t || !sp) {
+		free(t);
+		free(sp);
 		return -1;
+	}
 	int n = 0;
 	for (int i = 0; i < l->n_accesses; i++)
 		for (int c = 0; c < l->accesses[i].guard.n; c++)
 			t[n++] = block_test_of(l, &l->accesses[i].guard.ge0[c], i);
-	int64_t blk = 0;
-	for (int64_t z = 0; z < l->grid[2]; z++)
-		for (int64_t y = 0; y < l->grid[1]; y++)
-			for (int64_t x = 0; x < l->grid[0]; x++, blk++) {
-				/* an access runs here unless one of its constraints fails
-				 * everywhere in the block; the tests are grouped by access */
-				int runs = 0;
-				for (int j = 0; j < n_tests && !runs;) {
-					int access = t[j].access, holds = 1;
-					for (; j < n_tests && t[j].access == access; j++)
-						holds &= t[j].unbounded ||
-							t[j].most + t[j].ctaid[0] * x + t[j].ctaid[1] * y + t[j].ctaid[2] * z >= 0;
-					runs = holds;
-				}
-				busy[blk / l->wave_blocks] += runs;
-			}
+	for (int64_t r = 0; r < rows; r++) {
+		int64_t y = r % l->grid[1], z = r / l->grid[1];
+		/* each access's interval (its tests are consecutive), then their union */
+		int n_spans = 0;
+		for (int j = 0; j < n_tests;) {
+			int first = j;
+			while (j < n_tests && t[j].access == t[first].access)
+				j++;
+			span s;
+			row_interval(t + first, j - first, y, z, gx, &s.lo, &s.hi);
+			if (s.lo <= s.hi)
+				sp[n_spans++] = s;
+		}
+		qsort(sp, (size_t)n_spans, sizeof(*sp), cmp_span);
+		for (int i = 0; i < n_spans;) {
+			int64_t lo = sp[i].lo, hi = sp[i].hi;
+			for (i++; i < n_spans && sp[i].lo <= hi + 1; i++)
+				hi = sp[i].hi > hi ? sp[i].hi : hi;
+			*total += hi - lo + 1;
+			if (busy)
+				add_to_waves(r * gx + lo, r * gx + hi, l->wave_blocks, busy);
+		}
+	}
 	free(t);
+	free(sp);
 	return 0;
+}
+
+int launch_busy_blocks(launch *l)
+{
+	int64_t total;
+	int rc = count_busy(l, &total, NULL);
+	l->busy_blocks = rc == 0 ? total : l->n_blocks;
+	return rc < 0 ? -1 : 0;
 }
 
 int launch_busy_waves(launch *l, int k)
@@ -95,7 +168,9 @@ int launch_busy_waves(launch *l, int k)
 	int64_t *busy = malloc(sizeof(int64_t) * (size_t)(n_waves + 1));
 	if (!busy)
 		return -1;
-	int rc = count_busy(l, n_waves, busy);
+	int64_t total;
+	/* past BUSY_BLOCKS_MAX blocks the waves are spread evenly instead */
+	int rc = l->n_blocks > BUSY_BLOCKS_MAX ? 1 : count_busy(l, &total, busy);
 	if (rc == 0) {
 		wave_plan_free(&l->wave_plan);
 		rc = wave_plan_busy(l->grid, l->wave_blocks, k, busy, &l->wave_plan) ? -1 : 0;

@@ -680,6 +680,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		if (l->n_blocks > LAUNCH_MAX_BLOCKS)
 			return ctx_error(ctx, "kernel '%s': the grid has more than 2^40 blocks", k->name);
 	}
+	l->busy_blocks = l->n_blocks;
 	/* resources */
 	l->registers = config->registers > 0 ? config->registers : k->registers;
 	if (l->registers <= 0) {

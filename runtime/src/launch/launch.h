@@ -70,6 +70,10 @@ typedef struct launch {
 	int block[3], grid[3];
 	unsigned char grid_guessed[3]; /* grid[d] is the model's guess (no configuration grid) */
 	int64_t n_blocks;
+	/* blocks that may run an access (launch_busy_blocks; n_blocks until
+	 * counted): the others retire at once, so residency and the work per
+	 * warp are the busy blocks' (docs/model.md §8) */
+	int64_t busy_blocks;
 	int threads_per_block, warps_per_block;
 	int registers, registers_assumed;
 	/* ptxas's spill figures per thread (bytes; -1: not given) and which of
@@ -119,6 +123,10 @@ int launch_spread_waves(launch *l, int k);
  * wave_plan_busy). Returns 0, 1 when the launch has too many blocks to
  * test (the plan unchanged), or -1 when out of memory. */
 int launch_busy_waves(launch *l, int k);
+/* Counts the blocks that may run an access, by the same test, into
+ * l->busy_blocks (all of them past 2^22 rows of blocks). Returns 0, or -1
+ * when out of memory. */
+int launch_busy_blocks(launch *l);
 void launch_use_reference_path(launch *l);
 
 /* The model's index of bound access i (they differ once geometric loops are

@@ -52,8 +52,10 @@ void atomic_model_run(const launch *l, const access_stats *access, double scale,
 		return;
 	double sms = hw->sm_count.value;
 	satomic_launch launch_info;
-	launch_info.sms_used = (double)l->n_blocks < sms ? (double)l->n_blocks : sms;
-	double blocks_here = ceil((double)l->n_blocks / sms);
+	/* the busy blocks spread over the SMs (idle ones retire at once) */
+	double busy = (double)l->busy_blocks;
+	launch_info.sms_used = busy < sms ? busy : sms;
+	double blocks_here = ceil(busy / sms);
 	launch_info.resident_warps_per_sm =
 		(blocks_here < l->blocks_per_sm ? blocks_here : l->blocks_per_sm) * l->warps_per_block;
 	satomic_input in;

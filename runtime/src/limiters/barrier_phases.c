@@ -51,7 +51,7 @@ double barrier_phases_apply(const launch *l, const barrier_inputs *in, double ov
 {
 	r->phases = model_phases(l->kernel);
 	double sms = l->hw->sm_count.value;
-	r->resident_blocks = fmin((double)l->blocks_per_sm, sms > 0 ? (double)l->n_blocks / sms : 0);
+	r->resident_blocks = fmin((double)l->blocks_per_sm, sms > 0 ? (double)l->busy_blocks / sms : 0);
 	r->weight = r->phases > 1 && r->resident_blocks < 2 ? fmin(1, 2 - r->resident_blocks) : 0;
 	r->serial_seconds = overlapped;
 	if (r->weight <= 0)

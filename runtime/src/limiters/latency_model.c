@@ -120,7 +120,9 @@ void latency_model_run(const launch *l, const latency_inputs *in, latency_result
 	int dram_curve = hw->dram_bandwidth_curve.n > 0;
 	if (dram_curve)
 		peak[latency_dram] = hw_curve_eval(&hw->dram_bandwidth_curve, l->warps_per_sm);
-	double warps_total = (double)l->n_blocks * l->warps_per_block;
+	/* only the busy blocks' warps: idle blocks retire at once and leave
+	 * their slots to busy ones */
+	double warps_total = (double)l->busy_blocks * l->warps_per_block;
 	r->applied = hw->latency.present;
 	r->rounds = load_rounds(l);
 	r->round_latency_cycles = r->applied ? round_latency(&hw->latency, in) : 0;
