@@ -84,22 +84,25 @@ static void tiled_grid(warpest_ctx *ctx, const warpest_hw *hw)
 	warpest_kernel_free(k);
 }
 
-/* The count itself, a row of blocks at a time: on a 10 x 10 grid, access 0
+/* The count itself: on a 10 x 10 grid (rows of blocks at a time where a
+ * constraint couples block dimensions), access 0
  * runs where ctaid.x <= ctaid.y (a triangle: 1 + 2 + ... + 10 = 55
  * blocks) and access 1 where 2 <= ctaid.x < 5 (30 blocks). Their union:
  * in row y the triangle gives x = 0..y, the band x = 2..4, so rows 0..4
  * have 4, 5, 5, 5, 5 blocks (x = 0, 2..4; then 0..4) and rows 5..9 have
  * y + 1 = 6..10: 24 + 40 = 64 blocks. */
-static void union_of_accesses(warpest_ctx *ctx, const warpest_hw *hw)
+static void union_count(warpest_ctx *ctx, const warpest_hw *hw, const char *guard0,
+	const char *guard1, int64_t expected)
 {
-	static const char json[] =
+	char json[1024];
+	snprintf(json, sizeof(json),
 		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"tri\","
 		" \"grid\": {\"x\": \"10\", \"y\": \"10\"},"
 		" \"fields\": [{\"name\": \"A\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"4096\"]}],"
 		" \"accesses\": [{\"field\": \"A\", \"kind\": \"load\", \"bytes\": 4,"
-		"     \"index\": [\"tid.x\"], \"guard\": \"ctaid.x <= ctaid.y\"},"
+		"     \"index\": [\"tid.x\"], \"guard\": \"%s\"},"
 		"   {\"field\": \"A\", \"kind\": \"store\", \"bytes\": 4,"
-		"     \"index\": [\"tid.x\"], \"guard\": \"ctaid.x >= 2 && ctaid.x < 5\"}]}";
+		"     \"index\": [\"tid.x\"], \"guard\": \"%s\"}]}", guard0, guard1);
 	warpest_kernel *k = warpest_kernel_read_string(ctx, json, "tri");
 	CHECK(k != NULL, "triangle model (%s)", warpest_ctx_last_error(ctx));
 	if (!k)
@@ -113,8 +116,9 @@ static void union_of_accesses(warpest_ctx *ctx, const warpest_hw *hw)
 	if (bound) {
 		CHECK(l.busy_blocks == 100, "every block counts as busy until counted (%lld)",
 			(long long)l.busy_blocks);
-		CHECK(launch_busy_blocks(&l) == 0 && l.busy_blocks == 64,
-			"busy blocks of the union = %lld (expected 64)", (long long)l.busy_blocks);
+		CHECK(launch_busy_blocks(&l) == 0 && l.busy_blocks == expected,
+			"busy blocks of %s or %s = %lld (expected %lld)", guard0, guard1,
+			(long long)l.busy_blocks, (long long)expected);
 		launch_release(&l);
 	}
 	warpest_kernel_free(k);
@@ -127,7 +131,16 @@ int main(void)
 	CHECK(hw != NULL, "table (%s)", warpest_ctx_last_error(ctx));
 	if (hw) {
 		tiled_grid(ctx, hw);
-		union_of_accesses(ctx, hw);
+		union_count(ctx, hw, "ctaid.x <= ctaid.y", "ctaid.x >= 2 && ctaid.x < 5", 64);
+		/* Boxes (each constraint bounds one block dimension: counted by
+		 * cells between the boxes' edges, not row by row): x < 6 is 6 x 10
+		 * = 60 blocks, y >= 7 is 10 x 3 = 30, both 6 x 3 = 18: 60 + 30 -
+		 * 18 = 72. Two equal boxes count once: 2 <= x < 5 twice is 30. */
+		union_count(ctx, hw, "ctaid.x < 6", "ctaid.y >= 7", 72);
+		union_count(ctx, hw, "ctaid.x >= 2 && ctaid.x < 5", "ctaid.x < 5 && ctaid.x >= 2", 30);
+		/* an empty box (0 > 1 by the block's threads: tid.x <= 31) and a
+		 * corner box x >= 8, y >= 8: 2 x 2 = 4 */
+		union_count(ctx, hw, "tid.x > 40", "ctaid.x >= 8 && ctaid.y >= 8", 4);
 	}
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);

@@ -4,6 +4,7 @@
  * the waves that hold work (docs/model.md §1, "Waves"), and the latency
  * term shares the work among the busy blocks' warps only (§8). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "launch/launch.h"
 
@@ -87,6 +88,117 @@ static void add_to_waves(int64_t s, int64_t e, int64_t wave_blocks, int64_t *bus
 	}
 }
 
+/* Each access's busy blocks as a box, when every constraint bounds a single
+ * block dimension (`ctaid.y*B + tid.y < n`, the usual bounds test). */
+typedef struct block_box {
+	int64_t lo[3], hi[3];
+} block_box;
+
+#define BOX_UNION_MAX 64 /* more distinct boxes: rows are walked instead */
+
+static int cmp_i64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+/* Sorted distinct values of v[0..n) in place; returns their number. */
+static int unique_i64(int64_t *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_i64);
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (m == 0 || v[m - 1] != v[i])
+			v[m++] = v[i];
+	return m;
+}
+
+/* The box of one access's tests t[0..n): 0, or 1 when a constraint couples
+ * block dimensions; box->lo > box->hi in some dimension when empty. */
+static int access_box(const launch *l, const block_test *t, int n, block_box *box)
+{
+	for (int d = 0; d < 3; d++)
+		box->lo[d] = 0, box->hi[d] = l->grid[d] - 1;
+	for (int j = 0; j < n; j++) {
+		if (t[j].unbounded)
+			continue;
+		int dims = 0, d = 0;
+		for (int e = 0; e < 3; e++)
+			if (t[j].ctaid[e]) {
+				dims++;
+				d = e;
+			}
+		int64_t v = t[j].most, c = t[j].ctaid[d];
+		if (dims > 1)
+			return 1;
+		if (dims == 0) {
+			if (v < 0)
+				box->hi[0] = -1;
+		} else if (c > 0) {
+			int64_t x = -floor_div(v, c);
+			box->lo[d] = x > box->lo[d] ? x : box->lo[d];
+		} else {
+			int64_t x = floor_div(v, -c);
+			box->hi[d] = x < box->hi[d] ? x : box->hi[d];
+		}
+	}
+	return 0;
+}
+
+/* The number of blocks in the union of the accesses' boxes into *total:
+ * 0, or 1 when the guards are not boxes or too many distinct ones (the
+ * rows are walked then). Cells between the boxes' y and z edges hold the
+ * same x intervals, so each cell's union is taken once. */
+static int count_busy_boxes(const launch *l, const block_test *t, int n_tests, int64_t *total)
+{
+	block_box box[BOX_UNION_MAX];
+	int n_box = 0;
+	for (int j = 0; j < n_tests;) {
+		int first = j;
+		while (j < n_tests && t[j].access == t[first].access)
+			j++;
+		block_box b;
+		if (access_box(l, t + first, j - first, &b))
+			return 1;
+		int empty = 0, seen = 0;
+		for (int d = 0; d < 3; d++)
+			empty |= b.lo[d] > b.hi[d];
+		for (int i = 0; i < n_box && !empty && !seen; i++)
+			seen = memcmp(&box[i], &b, sizeof(b)) == 0;
+		if (empty || seen)
+			continue;
+		if (n_box == BOX_UNION_MAX)
+			return 1;
+		box[n_box++] = b;
+	}
+	int64_t ys[2 * BOX_UNION_MAX], zs[2 * BOX_UNION_MAX];
+	for (int i = 0; i < n_box; i++) {
+		ys[2 * i] = box[i].lo[1], ys[2 * i + 1] = box[i].hi[1] + 1;
+		zs[2 * i] = box[i].lo[2], zs[2 * i + 1] = box[i].hi[2] + 1;
+	}
+	int ny = unique_i64(ys, 2 * n_box), nz = unique_i64(zs, 2 * n_box);
+	*total = 0;
+	for (int a = 0; a + 1 < nz; a++)
+		for (int c = 0; c + 1 < ny; c++) {
+			span sp[BOX_UNION_MAX];
+			int n = 0;
+			for (int i = 0; i < n_box; i++)
+				if (box[i].lo[2] <= zs[a] && box[i].hi[2] >= zs[a + 1] - 1 &&
+				    box[i].lo[1] <= ys[c] && box[i].hi[1] >= ys[c + 1] - 1)
+					sp[n++] = (span){box[i].lo[0], box[i].hi[0]};
+			qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
+			int64_t len = 0;
+			for (int i = 0; i < n;) {
+				int64_t lo = sp[i].lo, hi = sp[i].hi;
+				for (i++; i < n && sp[i].lo <= hi + 1; i++)
+					hi = sp[i].hi > hi ? sp[i].hi : hi;
+				len += hi - lo + 1;
+			}
+			*total += len * (ys[c + 1] - ys[c]) * (zs[a + 1] - zs[a]);
+		}
+	return 0;
+}
+
 /* The busy blocks of the launch into *total and, where `busy` is given, of
  * every wave into busy[] (n_waves entries). A row of blocks at a time: in
  * it each access's constraints leave an interval of x, and the busy blocks
@@ -126,6 +238,11 @@ static int count_busy(const launch *l, int64_t *total, int64_t *busy)
 	for (int i = 0; i < l->n_accesses; i++)
 		for (int c = 0; c < l->accesses[i].guard.n; c++)
 			t[n++] = block_test_of(l, &l->accesses[i].guard.ge0[c], i);
+	if (!busy && count_busy_boxes(l, t, n_tests, total) == 0) {
+		free(t);
+		free(sp);
+		return 0;
+	}
 	for (int64_t r = 0; r < rows; r++) {
 		int64_t y = r % l->grid[1], z = r / l->grid[1];
 		/* each access's interval (its tests are consecutive), then their union */
