@@ -59,9 +59,11 @@ static void collect_assumptions(warpest_estimate *e)
 		if (!bound->loops[i].upper)
 			assumption_add(&e->assumptions, "loop '%s': %s; assumed %lld iterations", bound->loops[i].var,
 				bound->loops[i].reason, (long long)bound->loops[i].assumed_trips);
-		else if (!l->loops[i].constant)
-			assumption_add(&e->assumptions, "loop '%s' has thread-dependent bounds: operation counts "
-				"use one iteration", bound->loops[i].var);
+		else if (e->compute.once_loops & (1u << i))
+			/* elsewhere the memory model's lane counts count them (compute_model.c) */
+			assumption_add(&e->assumptions, "loop '%s' has thread-dependent bounds and "
+				"operations with no access in the same loops: those use one iteration",
+				bound->loops[i].var);
 	for (int i = 0; i < l->unroll.n_notes; i++)
 		assumption_add(&e->assumptions, "%s", l->unroll.notes[i]);
 	int unanalysable = 0;
@@ -373,7 +375,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	latency_inputs lin = { { cycles, s->l2_load_bytes + s->l2_store_bytes,
 		s->dram_load_bytes + s->dram_store_bytes },
 		m->wave_requested_load_sectors * sector * e->scale,
-		s->l2_load_bytes, s->dram_load_bytes };
+		s->l2_load_bytes, s->dram_load_bytes, e->access, e->scale };
 	latency_result *lat = &e->latency;
 	latency_model_run(l, &lin, lat, &e->assumptions);
 	s->limiter_seconds[warpest_limiter_l1] = lat->seconds[latency_l1];

@@ -1,10 +1,14 @@
 /* The instruction-mix compute limit (SPEC §5.6, paper 002): per-thread
  * operation counts over the throughput of the pipe that executes them, and
  * an issue limit of one warp-instruction per scheduler per cycle. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "limiters/compute_model.h"
+
+/* once_loops holds a bit per loop */
+_Static_assert(EXPR_MAX_LOOPS <= 32, "a loop mask needs a bit per loop");
 
 
 static double loop_trips(const launch *l, const km_ops *ops)
@@ -17,27 +21,94 @@ static double loop_trips(const launch *l, const km_ops *ops)
 	return trips;
 }
 
+/* The entry's loops whose bounds vary (by thread, block or an outer loop),
+ * as a mask of loop indices; 0 when every trip count is a constant. */
+static uint32_t varying_loops(const launch *l, const km_ops *ops)
+{
+	uint32_t mask = 0;
+	for (int i = 0; i < ops->n_loops; i++)
+		if (!l->loops[ops->loops[i]].constant)
+			mask |= 1u << ops->loops[i];
+	return mask;
+}
+
+/* How many times an access ran, as the entry counts it: active lanes, or
+ * in a loop whose trip count varies by lane, 32 lane slots per
+ * warp-instruction (a warp issues an iteration when any of its lanes runs
+ * it, so its count is its lanes' largest, docs/model.md §6). */
+static double access_runs(const access_stats *a, double scale, int warp_slots)
+{
+	return (warp_slots ? 32.0 * a->instructions : a->lanes) * scale;
+}
+
+/* The most-executed access whose loops are the entry's followed by
+ * constant loops only, over those loops' trip product: how often the
+ * entry's body ran by that access's count. -1: no such access. */
+static double inner_access_runs(const launch *l, const km_ops *ops, const access_stats *access,
+	double scale, int warp_slots)
+{
+	double most = -1;
+	for (int i = 0; i < l->n_accesses; i++) {
+		const km_access *a = l->accesses[i].src;
+		if (a->n_loops <= ops->n_loops || a->copy_key != ops->copy_key ||
+		    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
+			continue;
+		double inner = 1;
+		for (int j = ops->n_loops; j < a->n_loops && inner > 0; j++) {
+			const bound_loop *bl = &l->loops[a->loops[j]];
+			inner = bl->constant && bl->trips > 0 ? inner * (double)bl->trips : 0;
+		}
+		if (inner <= 0)
+			continue;
+		double runs = access_runs(&access[i], scale, warp_slots) / inner;
+		if (runs > most)
+			most = runs;
+	}
+	return most;
+}
+
 /* How many times an entry's operations run in the launch: as often as the
  * access it runs with (same loops and guard), else as the most-executed
- * access in exactly the same loops, whose lane count follows
- * guards, early exits and thread-dependent trip counts lane by lane (a
- * tiled kernel whose surplus threads only test their bounds). With no such
- * access, every active thread runs every iteration of constant-trip loops. */
+ * access in exactly the same loops, whose count follows guards, early
+ * exits and thread-dependent trip counts lane by lane (a tiled kernel
+ * whose surplus threads only test their bounds), or in a loop with varying
+ * bounds, by an access in constant loops inside it (inner_access_runs).
+ * With neither, every active thread runs every iteration of constant-trip
+ * loops and one of any other loop: those loops are added to *once (NULL:
+ * not wanted).
+ * `warp_slots`: entries in loops with varying bounds are counted per warp
+ * (access_runs). */
 static double entry_executions(const launch *l, const km_ops *ops, const access_stats *access,
-	double scale, double threads)
+	double scale, double threads, int warp_slots, uint32_t *once)
 {
+	uint32_t varying = varying_loops(l, ops);
+	int slots = warp_slots && varying;
 	if (ops->runs_with >= 0 && ops->runs_with < l->n_accesses)
-		return access[ops->runs_with].lanes * scale;
+		return access_runs(&access[ops->runs_with], scale, slots);
 	double most = -1;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const km_access *a = l->accesses[i].src;
 		if (a->n_loops != ops->n_loops || a->copy_key != ops->copy_key ||
 		    memcmp(a->loops, ops->loops, sizeof(int) * (size_t)ops->n_loops) != 0)
 			continue;
-		if (access[i].lanes * scale > most)
-			most = access[i].lanes * scale;
+		double runs = access_runs(&access[i], scale, slots);
+		if (runs > most)
+			most = runs;
 	}
-	return most >= 0 ? most : loop_trips(l, ops) * threads;
+	if (most >= 0)
+		return most;
+	/* a loop's own operations with its accesses in constant loops inside it
+	 * (a grid-stride loop over pixels around a loop over channels): that
+	 * count over the inner trips (Chosen: exact when such an access runs
+	 * in every inner iteration) */
+	if (varying) {
+		most = inner_access_runs(l, ops, access, scale, slots);
+		if (most >= 0)
+			return most;
+	}
+	if (once)
+		*once |= varying;
+	return loop_trips(l, ops) * threads;
 }
 
 double compute_dynamic_op_factor(const launch *l, const access_stats *access, double scale,
@@ -46,7 +117,8 @@ double compute_dynamic_op_factor(const launch *l, const access_stats *access, do
 	double dynamic = 0, stat = 0;
 	for (int i = 0; i < l->kernel->n_ops; i++) {
 		const km_ops *ops = &l->kernel->ops[i];
-		double runs = entry_executions(l, ops, access, scale, active_threads);
+		/* a thread's own count: lanes, not warp slots */
+		double runs = entry_executions(l, ops, access, scale, active_threads, 0, NULL);
 		for (int op = 0; op < km_n_ops; op++) {
 			stat += ops->count[op];
 			dynamic += ops->count[op] * runs;
@@ -67,7 +139,8 @@ static void count_work(const launch *l, const access_stats *access, double scale
 		const km_ops *ops = &l->kernel->ops[i];
 		if (phase >= 0 && ops->phase != phase)
 			continue;
-		double runs = entry_executions(l, ops, access, scale, active_threads);
+		double runs = entry_executions(l, ops, access, scale, active_threads, 1,
+			&c->once_loops);
 		for (int op = 0; op < km_n_ops; op++)
 			c->ops[op] += ops->count[op] * runs;
 	}

@@ -19,6 +19,8 @@ typedef struct compute_result {
 	double issue_seconds;
 	double warp_instructions;       /* per launch: what the issue limit counts */
 	int from_binary;                /* counted from the configuration's thread_instructions */
+	uint32_t once_loops;            /* loops with varying bounds whose operations had no access
+	                                 * to count them by: one iteration (bit per loop index) */
 } compute_result;
 
 /* A thread's dynamic operation count over its static one: each ops entry's

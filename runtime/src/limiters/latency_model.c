@@ -48,14 +48,36 @@ static int same_nest(const km_access *a, const km_access *b)
 	return a->n_loops == b->n_loops && !memcmp(a->loops, b->loops, sizeof(int) * (size_t)a->n_loops);
 }
 
+/* A warp's iterations of the loop nest of global load k, averaged over the
+ * launch's warps, where some loop of the nest has varying bounds: the
+ * most-executed load of the nest, counted by the memory model lane by lane
+ * (a warp runs an iteration when any of its lanes does: its lanes'
+ * largest trip count). -1: every loop of the nest is constant, or no counts. */
+static double varying_nest_trips(const launch *l, const latency_inputs *in, int k,
+	double warps_total)
+{
+	const km_access *o = l->accesses[k].src;
+	int varying = 0;
+	for (int j = 0; j < o->n_loops; j++)
+		varying |= !l->loops[o->loops[j]].constant;
+	if (!varying || !in->access || warps_total <= 0)
+		return -1;
+	double most = 0;
+	for (int m = 0; m < l->n_accesses; m++)
+		if (global_load(l, m) && same_nest(l->accesses[m].src, o) &&
+		    in->access[m].instructions * in->scale > most)
+			most = in->access[m].instructions * in->scale;
+	return most / warps_total;
+}
+
 /* Dependent load rounds per thread. Loads of one iteration are in flight
  * together unless the model puts them in different rounds (the pass: blocks
  * one after another on a path, a conditional branch between them), and
  * iterations are dependent (Chosen, docs/model.md §8): for the loads of each
  * loop nest, the trip product times their distinct rounds; the largest.
- * Loops with thread-dependent bounds count one iteration, as in the compute
- * model. */
-static double load_rounds(const launch *l)
+ * A nest with a loop whose bounds vary counts a warp's iterations averaged
+ * over the warps (varying_nest_trips). */
+static double load_rounds(const launch *l, const latency_inputs *in, double warps_total)
 {
 	int n = l->n_accesses;
 	double rounds = 1, *distinct = calloc((size_t)n + 1, sizeof(double));
@@ -84,10 +106,13 @@ static double load_rounds(const launch *l)
 		if (!global_load(l, i) || distinct[i] <= 0)
 			continue;
 		const km_access *a = l->accesses[i].src;
-		double trips = 1;
-		for (int j = 0; j < a->n_loops; j++) {
-			const bound_loop *bl = &l->loops[a->loops[j]];
-			trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
+		double trips = varying_nest_trips(l, in, i, warps_total);
+		if (trips < 0) {
+			trips = 1;
+			for (int j = 0; j < a->n_loops; j++) {
+				const bound_loop *bl = &l->loops[a->loops[j]];
+				trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
+			}
 		}
 		if (trips * distinct[i] > rounds)
 			rounds = trips * distinct[i];
@@ -124,7 +149,7 @@ void latency_model_run(const launch *l, const latency_inputs *in, latency_result
 	 * their slots to busy ones */
 	double warps_total = (double)l->busy_blocks * l->warps_per_block;
 	r->applied = hw->latency.present;
-	r->rounds = load_rounds(l);
+	r->rounds = load_rounds(l, in, warps_total);
 	r->round_latency_cycles = r->applied ? round_latency(&hw->latency, in) : 0;
 	/* a warp's lifetime: its rounds one after another, and the overhead once */
 	double lifetime_latency = r->rounds * r->round_latency_cycles / hz;

@@ -5,6 +5,7 @@
 #define WARPEST_LATENCY_MODEL_H
 
 #include "base/assumptions.h"
+#include "cache/block_eval.h"
 #include "launch/launch.h"
 
 /* Calibrated on the gpu-benches stream triad ramps of A100-40GB and H100-PCIe
@@ -50,6 +51,11 @@ typedef struct latency_inputs {
 	double work[latency_n_levels];
 	double requested_load_bytes;  /* sectors the load warp-instructions request, in bytes */
 	double l2_load_bytes, dram_load_bytes;
+	/* per access (wave figures, times `scale` for the launch): how often
+	 * the loads of loops with varying bounds run (NULL: such loops count
+	 * one iteration) */
+	const access_stats *access;
+	double scale;
 } latency_inputs;
 
 /* Fills `r` for the launch `l` from `in`. When the table has no latencies,
