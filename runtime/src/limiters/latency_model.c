@@ -74,13 +74,14 @@ static double varying_nest_trips(const launch *l, const latency_inputs *in, int 
  * together unless the model puts them in different rounds (the pass: blocks
  * one after another on a path, a conditional branch between them), and
  * iterations are dependent (Chosen, docs/model.md §8): for the loads of each
- * loop nest, the trip product times their distinct rounds; the largest.
+ * loop nest, the trip product times their distinct rounds; the nests run one
+ * after another, so their rounds add.
  * A nest with a loop whose bounds vary counts a warp's iterations averaged
  * over the warps (varying_nest_trips). */
 static double load_rounds(const launch *l, const latency_inputs *in, double warps_total)
 {
 	int n = l->n_accesses;
-	double rounds = 1, *distinct = calloc((size_t)n + 1, sizeof(double));
+	double rounds = 0, *distinct = calloc((size_t)n + 1, sizeof(double));
 	if (!distinct)
 		return 1; /* out of memory: rounds as if every load were in one */
 	/* each (nest, round) counted once, at the first load of its nest */
@@ -114,11 +115,10 @@ static double load_rounds(const launch *l, const latency_inputs *in, double warp
 				trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
 			}
 		}
-		if (trips * distinct[i] > rounds)
-			rounds = trips * distinct[i];
+		rounds += trips * distinct[i];
 	}
 	free(distinct);
-	return rounds;
+	return rounds > 1 ? rounds : 1;
 }
 
 /* The mean latency of a round: each level's latency weighted by the share of
