@@ -78,6 +78,20 @@ static int cmp_span(const void *pa, const void *pb)
 	return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
+/* The union of sp[0..n) as disjoint spans in order, in place; returns
+ * their number (spans that touch merge: block ids are integers). */
+static int merge_spans(span *sp, int n)
+{
+	qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (m > 0 && sp[i].lo <= sp[m - 1].hi + 1)
+			sp[m - 1].hi = sp[i].hi > sp[m - 1].hi ? sp[i].hi : sp[m - 1].hi;
+		else
+			sp[m++] = sp[i];
+	return m;
+}
+
 /* Adds the linear block ids [s, e] to the waves' counts. */
 static void add_to_waves(int64_t s, int64_t e, int64_t wave_blocks, int64_t *busy)
 {
@@ -186,14 +200,10 @@ static int count_busy_boxes(const launch *l, const block_test *t, int n_tests, i
 				if (box[i].lo[2] <= zs[a] && box[i].hi[2] >= zs[a + 1] - 1 &&
 				    box[i].lo[1] <= ys[c] && box[i].hi[1] >= ys[c + 1] - 1)
 					sp[n++] = (span){box[i].lo[0], box[i].hi[0]};
-			qsort(sp, (size_t)n, sizeof(*sp), cmp_span);
 			int64_t len = 0;
-			for (int i = 0; i < n;) {
-				int64_t lo = sp[i].lo, hi = sp[i].hi;
-				for (i++; i < n && sp[i].lo <= hi + 1; i++)
-					hi = sp[i].hi > hi ? sp[i].hi : hi;
-				len += hi - lo + 1;
-			}
+			n = merge_spans(sp, n);
+			for (int i = 0; i < n; i++)
+				len += sp[i].hi - sp[i].lo + 1;
 			*total += len * (ys[c + 1] - ys[c]) * (zs[a + 1] - zs[a]);
 		}
 	return 0;
@@ -256,14 +266,11 @@ static int count_busy(const launch *l, int64_t *total, int64_t *busy)
 			if (s.lo <= s.hi)
 				sp[n_spans++] = s;
 		}
-		qsort(sp, (size_t)n_spans, sizeof(*sp), cmp_span);
-		for (int i = 0; i < n_spans;) {
-			int64_t lo = sp[i].lo, hi = sp[i].hi;
-			for (i++; i < n_spans && sp[i].lo <= hi + 1; i++)
-				hi = sp[i].hi > hi ? sp[i].hi : hi;
-			*total += hi - lo + 1;
+		n_spans = merge_spans(sp, n_spans);
+		for (int i = 0; i < n_spans; i++) {
+			*total += sp[i].hi - sp[i].lo + 1;
 			if (busy)
-				add_to_waves(r * gx + lo, r * gx + hi, l->wave_blocks, busy);
+				add_to_waves(r * gx + sp[i].lo, r * gx + sp[i].hi, l->wave_blocks, busy);
 		}
 	}
 	free(t);
