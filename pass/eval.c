@@ -324,8 +324,7 @@ static wp_poly *cond_value(K *k, LLVMValueRef c, int depth)
 	return wp_fail(k, "value computed from a comparison");
 }
 
-/* select(c, t, f) of values whose difference d is free of thread, block and
- * loop variables: f + d*[c]. */
+/* select(c, t, f) of values whose difference d is free of varying atoms: f + d*[c]. */
 static wp_poly *select_value(K *k, LLVMValueRef sel, wp_poly *t, wp_poly *f)
 {
 	wp_atoms *at = &k->at;
@@ -655,6 +654,9 @@ wp_poly *wp_ev(K *k, LLVMValueRef v)
 			return wp_fail(k, "undefined value");
 		return wp_fail(k, "constant expression");
 	}
+	if (v == k->forced_value) /* one candidate's piece (select_split.c) */
+		return LLVMGetInstructionOpcode(v) == LLVMSelect ? wp_opnd(k, v, k->forced_index ? 1 : 2) :
+			wp_ev_at(k, LLVMGetIncomingValue(v, (unsigned)k->forced_index), wp_block_of(k, v));
 	memo *m = wp_pmap_get(&k->memo, v);
 	if (m) {
 		if (m->busy)

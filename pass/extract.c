@@ -631,6 +631,7 @@ int wp_extract(LLVMModuleRef mod, LLVMValueRef fn, const wp_config *cfg, wp_kern
 	wp_split_arms(k);
 	for (int i = 0; i < k->na; i++)
 		k->acc[i].ng = wp_block_guards(k, k->acc[i].block, &k->acc[i].g);
+	wp_split_selects(k);
 	wp_merge_repeats(k);
 	wp_merge_lanes(k);
 	wp_load_rounds(k);

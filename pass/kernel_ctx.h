@@ -119,6 +119,11 @@ typedef struct K {
 	loop *loops;
 	int *inner; /* innermost loop of each block, -1 */
 	pmap memo;  /* value -> memo */
+	/* a select or merge read as one of its operands (select_split.c): for a
+	 * select 1 the true one, 0 the false one; for a phi the incoming value's
+	 * index; NULL: none */
+	LLVMValueRef forced_value;
+	int forced_index;
 	pmap cmemo; /* value -> cond */
 	const char *why;
 	int depth;

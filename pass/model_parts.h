@@ -16,6 +16,7 @@ void wp_analyse_address(K *k, access *a, LLVMValueRef ptr);
 /* arms.c: loads and stores through a pointer merged at a join, one access
  * per arm (after wp_collect_accesses, before the guards). */
 void wp_split_arms(K *k);
+void wp_split_selects(K *k);
 void wp_merge_lanes(K *k);
 int wp_lane_groups(K *k, const wp_poly *p);
 /* p for the 32 threads tid.x = first .. first+31 of the first block (other
