@@ -69,6 +69,8 @@ typedef struct walk {
 	/* the last warp-instruction's lane pattern and cost: warps that repeat it
 	 * shifted by whole 128 B lines cost the same */
 	int memo_valid;
+	/* tuples one emitted instruction stands for (walk_sampled; else 1) */
+	int64_t repeat;
 	unsigned char memo_active[32];
 	int64_t memo_delta[32], memo_first;
 	warp_cost memo_cost;
@@ -176,8 +178,9 @@ static void emit_instruction(walk *w)
 	if (n_active == 0)
 		return;
 	access_stats *s = &w->cls->stats[b->index];
-	s->instructions += a->count;
-	s->lanes += (double)n_active * a->count;
+	double repeat = w->repeat > 1 ? (double)w->repeat : 1.0;
+	s->instructions += repeat * a->count;
+	s->lanes += repeat * n_active * a->count;
 	if (!a->analysable)
 		return;
 	int64_t off = w->offsets[b->group];
@@ -188,8 +191,8 @@ static void emit_instruction(walk *w)
 			if (active[lane] && run_list_push(runs, addr[lane] - off, addr[lane] - off + a->bytes))
 				w->failed = 1;
 	}
-	double weight = w->plan->sample_stride;
-	if (w->footprint_only || (weight > 1 && t % (int64_t)weight != 0))
+	double weight = w->repeat > 0 ? (double)w->repeat : w->plan->sample_stride;
+	if (w->footprint_only || (w->repeat == 0 && weight > 1 && t % (int64_t)weight != 0))
 		return;
 	/* L1 metrics depend on alignment only; take addresses relative to the
 	 * block offset plus its residue so every block of a class agrees. */
@@ -279,6 +282,47 @@ static void walk_loops(walk *w, int level)
 		walk_loops(w, level + 1);
 	}
 	memcpy(w->lanes->alive, saved, sizeof(saved));
+}
+
+/* walk_loops for an access whose every tuple has the same active lanes
+ * (constant loops, a guard that reads no loop variable) and that keeps no
+ * lane runs: only every sample_stride-th tuple is visited, standing for
+ * itself and the tuples up to the next, so instruction and lane counts stay
+ * exact and L1 costs are the same systematic sample as the full walk's.
+ * 0 when the access is not of that kind (the caller walks it whole). */
+static int walk_sampled(walk *w)
+{
+	const km_access *a = w->b->src;
+	int64_t stride = (int64_t)w->plan->sample_stride, tuples = 1;
+	if (stride <= 1 || (w->global && !w->ev->use_boxes) || !(w->b->guard_linear || w->guard_true))
+		return 0;
+	for (int i = 0; i < w->n_checks && !w->guard_true; i++)
+		for (int v = 6; v < EXPR_N_VARYING; v++)
+			if (w->b->guard.ge0[w->checks[i]].coeff[v] != 0)
+				return 0;
+	for (int j = 0; j < a->n_loops; j++) {
+		const bound_loop *bl = &w->l->loops[a->loops[j]];
+		if (!bl->constant)
+			return 0;
+		tuples *= bl->trips;
+	}
+	for (int64_t n = 0; n < tuples && !w->failed; n += stride) {
+		int64_t rest = n; /* the innermost loop fastest, as the full walk */
+		for (int j = a->n_loops - 1; j >= 0; j--) {
+			const bound_loop *bl = &w->l->loops[a->loops[j]];
+			int sym = bl->src->sym, vi = 6 + w->l->kernel->symbols.loop_index[sym];
+			int64_t value = bl->lower + (rest % bl->trips) * bl->src->step;
+			rest /= bl->trips;
+			for (int lane = 0; lane < 32; lane++) {
+				w->lanes->v[lane][vi] = value;
+				w->lanes->env[lane][sym] = value;
+			}
+		}
+		w->repeat = tuples - n < stride ? tuples - n : stride;
+		emit_instruction(w);
+	}
+	w->repeat = 0;
+	return 1;
 }
 
 /* The L1 statistics and lane runs of quasi-affine access `lead` and of every
@@ -590,7 +634,8 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 						lanes->env[lane][d] = v[d];
 				}
 			}
-			walk_loops(&w, 0);
+			if (!walk_sampled(&w))
+				walk_loops(&w, 0);
 		}
 		failed = w.failed;
 	}

@@ -1,0 +1,81 @@
+/* Long constant loop nests over shared memory (a micro-benchmark's 1000 x
+ * 256 reads of a warp-dependent index): the lane walk visited every tuple
+ * of every warp, 8 M lane evaluations a block here, and real modules hit
+ * the work limit or spent seconds. When every tuple has the same active
+ * lanes (constant loops, a guard free of loop variables) and the access
+ * keeps no lane runs, only the costed tuples (every sample_stride-th, as
+ * the full walk costs them) are visited, each standing for the tuples up
+ * to the next: instruction and lane counts stay exact. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "warpest/warpest.h"
+
+/* Block 128, loops i < 1000, j < 64: 64000 tuples a warp. Guard tid.x <
+ * 100: warps 0..2 whole, warp 3 lanes 96..99. A: tid.x/32 + 4j (one word
+ * per warp: 1 wavefront). B: 32 (tid.x/16) + j (lanes 0-15 and 16-31 of a
+ * warp hit words 32 apart: one bank, 2 wavefronts; warp 3's four lanes all
+ * have tid.x/16 = 6: 1 wavefront). */
+static const char model[] =
+	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"shm_loops\","
+	" \"grid\": {\"x\": \"8\"},"
+	" \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": \"1000\", \"step\": 1},"
+	"   {\"var\": \"j\", \"lower\": \"0\", \"upper\": \"64\", \"step\": 1}],"
+	" \"fields\": [{\"name\": \"s\", \"space\": \"shared\", \"elem_bytes\": 4, \"dims\": [\"4096\"]}],"
+	" \"accesses\": [{\"field\": \"s\", \"kind\": \"load\", \"bytes\": 4,"
+	"     \"index\": [\"tid.x / 32 + 4*j\"], \"loops\": [\"i\", \"j\"], \"guard\": \"tid.x < 100\"},"
+	"   {\"field\": \"s\", \"kind\": \"load\", \"bytes\": 4,"
+	"     \"index\": [\"32*(tid.x / 16) + j\"], \"loops\": [\"i\", \"j\"], \"guard\": \"tid.x < 100\"}]}";
+
+/* The number after `key` in access `index`'s object of the JSON report. */
+static double access_number(const char *json, int index, const char *key)
+{
+	char head[32];
+	snprintf(head, sizeof(head), "\"index\": %d,", index);
+	const char *a = json ? strstr(strstr(json, "\"accesses\""), head) : NULL;
+	const char *p = a ? strstr(a, key) : NULL;
+	return p ? strtod(p + strlen(key), NULL) : -1;
+}
+
+int main(void)
+{
+	warpest_ctx *ctx = warpest_ctx_alloc();
+	warpest_hw *hw = warpest_hw_find(ctx, NULL, "h100-sxm");
+	warpest_kernel *k = warpest_kernel_read_string(ctx, model, "shm_loops");
+	CHECK(hw && k, "table and model (%s)", warpest_ctx_last_error(ctx));
+	if (!hw || !k)
+		return check_summary();
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 128;
+	c.registers = 32;
+	c.skip_neighbours = 1;
+	/* the full walk needs 8 blocks x 4 warps x 64000 tuples x 2 accesses x
+	 * 32 lanes, 1 class evaluated: 16.4 M; the sampled one 4 x 2 x 128 x 32 */
+	c.work_limit = 1000000;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	CHECK(e != NULL, "estimated within 10^6 lane evaluations (%s)",
+		e ? "" : warpest_ctx_last_error(ctx));
+	char *json = e ? warpest_estimate_to_json(e) : NULL;
+	/* 8 blocks x 4 warps x 64000 tuples = 2,048,000 warp-instructions each */
+	CHECK_NEAR(access_number(json, 0, "\"warp_instructions\": "), 2048000.0, 1e-6, "A instructions");
+	CHECK_NEAR(access_number(json, 1, "\"warp_instructions\": "), 2048000.0, 1e-6, "B instructions");
+	/* 100 active threads over 4 warps */
+	CHECK_NEAR(access_number(json, 0, "\"active_lanes_per_instruction\": "), 25.0, 1e-9, "A lanes");
+	/* B: (2 + 2 + 2 + 1) / 4 = 1.75 wavefronts an instruction */
+	CHECK_NEAR(access_number(json, 1, "\"data_wavefronts_per_instruction\": "), 1.75, 1e-9,
+		"B wavefronts");
+	if (e) {
+		/* A 2,048,000 x 1 + B 8 x 64000 x 7 = 3,584,000: 5,632,000 */
+		CHECK_NEAR(warpest_estimate_summary(e)->l1_data_wavefronts, 5632000.0, 1e-6,
+			"L1 data wavefronts per launch");
+	}
+	free(json);
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+	warpest_hw_free(hw);
+	warpest_ctx_free(ctx);
+	return check_summary();
+}
