@@ -11,6 +11,7 @@ void wp_config_init(wp_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	snprintf(c->gpu, sizeof c->gpu, "h100-sxm");
+	c->compile_share = -1;
 	c->trip_count = 1;
 }
 
@@ -121,6 +122,12 @@ int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, 
 				rc = -1;
 			}
 			c->budget_ms = (int)x;
+		} else if (!strcmp(key, "compile-share")) {
+			if (parse_int(val, &x) || x < 0 || x > 100) {
+				snprintf(err, errlen, "bad compile-share '%s' (expected a percentage, 0..100)", val);
+				rc = -1;
+			}
+			c->compile_share = (int)x;
 		} else if (!strcmp(key, "trip-count")) {
 			if (parse_int(val, &x) || x <= 0 || x > 1000000000) {
 				snprintf(err, errlen, "bad trip-count '%s'", val);
@@ -138,7 +145,7 @@ int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, 
 		} else {
 			snprintf(err, errlen,
 				"unknown parameter '%s' (known: gpu, block, grid, param, registers, trip-count, "
-				"budget-ms, dump-model, tables, kernel, print-isl-version, no-estimate)",
+				"budget-ms, compile-share, dump-model, tables, kernel, print-isl-version, no-estimate)",
 				key);
 			rc = -1;
 		}

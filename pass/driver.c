@@ -235,10 +235,12 @@ static double now_ms(void)
  * best shape goes to wc->block. Without a ranking, the timed estimate is
  * the result (*kept, the caller's to free). Returns 0 when it failed. */
 static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, const wp_kernel_names *kn,
-	const warpest_kernel *k, const warpest_hw *hw, const wp_config *cfg, warpest_config *wc,
+	const warpest_kernel *k, const warpest_hw *hw, const optional_budget *ob, warpest_config *wc,
 	warpest_estimate **kept)
 {
-	double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+	double budget = ob->ms;
+	char words[160];
+	wp_budget_words(ob, words, sizeof words);
 	double t0 = now_ms();
 	warpest_config probe = *wc;
 	probe.skip_neighbours = 1;
@@ -259,8 +261,8 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
 	}
 	if (one * SWEEP_256_SHAPES > left) {
 		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; one estimate takes %.0f ms, "
-			"so no ranking fits the %.0f ms budget (budget-ms=): block %dx%dx%d assumed",
-			one, budget, wc->block[0], wc->block[1], wc->block[2]);
+			"so no ranking fits %s: block %dx%dx%d assumed",
+			one, words, wc->block[0], wc->block[1], wc->block[2]);
 		*kept = e;
 		return 1;
 	}
@@ -270,8 +272,8 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
 	if (best) {
 		memcpy(wc->block, best->block, sizeof wc->block);
 		wp_kernel_note(fn, kn, "Ranking", "no launch configuration given; best of %d block shapes: "
-			"%dx%dx%d (%s, ranked in %.0f ms of a %.0f ms budget)", api->ranking_size(r),
-			wc->block[0], wc->block[1], wc->block[2], sweep, now_ms() - t0, budget);
+			"%dx%dx%d (%s, ranked in %.0f ms of %s)", api->ranking_size(r),
+			wc->block[0], wc->block[1], wc->block[2], sweep, now_ms() - t0, words);
 		api->estimate_free(e);
 	} else {
 		/* the probe's estimate stands: an estimate always (issue 13) */
@@ -294,10 +296,10 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
  * remark says the search was skipped; else the caller estimates again with
  * the search. Returns 0 when the estimate failed (a remark says why). */
 static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn,
-	const wp_kernel_names *kn, const warpest_kernel *k, const warpest_hw *hw, const wp_config *cfg,
+	const wp_kernel_names *kn, const warpest_kernel *k, const warpest_hw *hw, const optional_budget *ob,
 	const warpest_config *wc, warpest_estimate **kept)
 {
-	double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+	double budget = ob->ms;
 	warpest_config probe = *wc;
 	probe.skip_neighbours = 1;
 	double t0 = now_ms();
@@ -308,9 +310,10 @@ static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn
 		return 0;
 	}
 	if (13 * one > budget) {
+		char words[160];
+		wp_budget_words(ob, words, sizeof words);
 		wp_kernel_note(fn, kn, "Ranking", "one estimate takes %.0f ms, so the search for better "
-			"neighbouring configurations does not fit the %.0f ms budget (budget-ms=): skipped",
-			one, budget);
+			"neighbouring configurations does not fit %s: skipped", one, words);
 		*kept = e;
 	} else
 		api->estimate_free(e);
@@ -319,7 +322,7 @@ static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn
 
 /* Returns 0, or -1 when the core could not be opened. */
 static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, const wp_config *cfg,
-	wp_kernel_info *info, const char *model_text)
+	const optional_budget *ob, wp_kernel_info *info, const char *model_text)
 {
 	const char *kname = kn->mangled, *arch = kn->arch;
 	core_api *api = core_open();
@@ -392,7 +395,7 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		if (cfg->has_block) {
 			memcpy(wc.block, cfg->block, sizeof wc.block);
 			if (!wc.skip_neighbours)
-				ok = neighbours_in_budget(api, ctx, fn, kn, k, hw, cfg, &wc, &kept);
+				ok = neighbours_in_budget(api, ctx, fn, kn, k, hw, ob, &wc, &kept);
 		} else if (info->missing[0]) {
 			/* A ranking on placeholder values ranks nothing real, and a sweep
 			 * of block shapes at those sizes costs seconds of compile time:
@@ -401,7 +404,7 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 				"no ranking; per-access figures for block %dx%dx%d (give block=, or param= values "
 				"for a ranking)", info->missing, wc.block[0], wc.block[1], wc.block[2]);
 		} else {
-			ok = rank_in_budget(api, ctx, fn, kn, k, hw, cfg, &wc, &kept);
+			ok = rank_in_budget(api, ctx, fn, kn, k, hw, ob, &wc, &kept);
 		}
 		warpest_estimate *e = kept ? kept : ok ? api->estimate_compute(ctx, k, hw, &wc) : NULL;
 		if (e) {
@@ -579,11 +582,16 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 	if (env)
 		wp_config_parse(&given, env, 0, err, sizeof err);
 	wp_config_parse(&given, params, 0, err, sizeof err);
-	int matched[WP_MAX_PARAMS] = {0}, analysed = 0, core_warned = 0;
+	int matched[WP_MAX_PARAMS] = {0}, analysed = 0, core_warned = 0, kernels_left = 0;
 	char legend[2048] = "", legend_kernel[512] = "";
+	/* clang's time so far; the pass's own from here on */
+	double clang_ms = wp_cpu_ms();
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		kernels_left += wp_is_kernel(m, fn) != 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!wp_is_kernel(m, fn))
 			continue;
+		int later = --kernels_left; /* kernels after this one */
 		wp_kernel_names kn;
 		size_t len;
 		kn.mangled = LLVMGetValueName2(fn, &len);
@@ -671,10 +679,14 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 			json_object *empty = json_object_new_object();
 			wp_report_remarks(fn, &kn, &info, empty, 0, NULL);
 			json_object_put(empty);
-		} else if (estimate_kernel(m, fn, &kn, &cfg, &info, text) && !core_warned) {
-			core_warned = 1;
-			diag(m, NULL, 1, "warpest: no estimates: the warpest core could not be opened (%s); set WARPEST_CORE_LIB",
-				core.error[0] ? core.error : "not found");
+		} else {
+			optional_budget ob = wp_kernel_budget(&cfg, WARPEST_PASS_BUDGET_MS, clang_ms,
+				wp_cpu_ms() - clang_ms, later + 1);
+			if (estimate_kernel(m, fn, &kn, &cfg, &ob, &info, text) && !core_warned) {
+				core_warned = 1;
+				diag(m, NULL, 1, "warpest: no estimates: the warpest core could not be opened (%s); set "
+					"WARPEST_CORE_LIB", core.error[0] ? core.error : "not found");
+			}
 		}
 		free(text);
 		wp_kernel_info_clear(&info);

@@ -55,6 +55,9 @@ typedef struct wp_config {
 	int trip_count; /* used for loops of unknown trip count */
 	int no_estimate;
 	int budget_ms;  /* compile time one kernel's ranking may take; 0: the default */
+	/* percent of clang's own time the module's optional work (rankings,
+	 * neighbour searches) may take; -1: the default (2), unless budget-ms= is given */
+	int compile_share;
 } wp_config;
 
 void wp_config_init(wp_config *c);
@@ -62,6 +65,25 @@ void wp_config_init(wp_config *c);
  * accepts "name=value" for parameters (annotation syntax). Returns 0, or -1
  * with a message in err. */
 int wp_config_parse(wp_config *c, const char *text, int bare_params, char *err, size_t errlen);
+
+/* ---- compile-time budget (compile_budget.c) ---- */
+/* The compile time a kernel's optional work (a ranking of block shapes, the
+ * neighbour search) may take beyond its one estimate. */
+typedef struct optional_budget {
+	double ms;
+	int share; /* the compile-share percentage that set it; -1: budget-ms= */
+} optional_budget;
+
+/* CPU time of the whole process so far, in ms. */
+double wp_cpu_ms(void);
+/* A kernel's optional budget: budget-ms= (default_ms where not given) when
+ * given without compile-share=; else its part of the compile-share of
+ * clang_ms (clang's CPU time before the pass) less spent_ms (the pass's
+ * since), shared by kernels_left kernels, at most that budget. */
+optional_budget wp_kernel_budget(const wp_config *cfg, double default_ms, double clang_ms,
+	double spent_ms, int kernels_left);
+/* The budget in a remark's words. */
+void wp_budget_words(const optional_budget *ob, char *buf, size_t size);
 
 /* Checks pass parameters without running anything (used by plugin.cpp). */
 int warpest_check_params(const char *params, char *err, size_t errlen);

@@ -45,6 +45,10 @@ typedef struct walk {
 	/* atom values of each thread of the block when no atom uses a loop
 	 * variable (NULL: evaluated per lane) */
 	const int64_t *thread_atoms;
+	/* else, where some atoms use loop variables: the others per thread, and
+	 * the loop atoms this access needs, evaluated per lane (NULL: all per lane) */
+	const int64_t *thread_part;
+	uint32_t loop_mask;
 	const int64_t *offsets;
 	int64_t tuple_index;
 	int global;
@@ -71,6 +75,13 @@ typedef struct walk {
 	int memo_valid;
 	/* tuples one emitted instruction stands for (walk_sampled; else 1) */
 	int64_t repeat;
+	/* a quasi-affine address whose atoms read no loop (walk_sampled): each
+	 * lane's address at loop values 0, and the loops' part of this tuple */
+	int qbase_valid;
+	int64_t qbase[32], qloop;
+	/* their lane pattern's residue costs, while the active lanes stay */
+	residue_costs *qcosts;
+	unsigned char qcosts_active[32];
 	unsigned char memo_active[32];
 	int64_t memo_delta[32], memo_first;
 	warp_cost memo_cost;
@@ -80,8 +91,16 @@ typedef struct walk {
  * into `own` where atoms use loop variables. */
 static const int64_t *lane_atoms(const walk *w, int lane, int64_t *own)
 {
+	size_t n = (size_t)w->l->atoms.n, t = (size_t)(32 * w->warp + lane);
 	if (w->thread_atoms)
-		return &w->thread_atoms[(size_t)(32 * w->warp + lane) * (size_t)w->l->atoms.n];
+		return &w->thread_atoms[t * n];
+	if (w->thread_part && !w->loop_mask)
+		return &w->thread_part[t * n]; /* the access reads no loop atom */
+	if (w->thread_part) {
+		memcpy(own, &w->thread_part[t * n], n * sizeof(*own));
+		quasi_atoms_eval_masked(&w->l->atoms, w->lanes->v[lane], own, w->loop_mask);
+		return own;
+	}
 	quasi_atoms_eval(&w->l->atoms, w->lanes->v[lane], own);
 	return own;
 }
@@ -163,6 +182,8 @@ static void emit_instruction(walk *w)
 		n_active++;
 		if (a->analysable && b->linear)
 			addr[lane] = linear_form_eval(&b->addr, w->lanes->v[lane]);
+		else if (a->analysable && b->quasi && w->qbase_valid)
+			addr[lane] = w->qbase[lane] + w->qloop;
 		else if (a->analysable && b->quasi) {
 			int64_t own[QUASI_MAX_ATOMS];
 			const int64_t *atoms = lane_atoms(w, lane, own);
@@ -211,7 +232,28 @@ static void emit_instruction(walk *w)
 	if (same)
 		cost = w->memo_cost;
 	else {
-		warp_access_cost(w->l->hw, w->unit, a->bytes, addr, active, &cost);
+		/* the same lane pattern at another residue modulo 128 (a loop moving
+		 * the warp by 16 B a tuple): costed once per residue, kept with the
+		 * evaluator's patterns */
+		if (!w->ev->patterns)
+			w->ev->patterns = lane_pattern_table_alloc(); /* NULL: costed each time */
+		residue_costs *rc = w->qbase_valid && w->qcosts &&
+			memcmp(active, w->qcosts_active, sizeof(w->qcosts_active)) == 0 ? w->qcosts :
+			lane_pattern_costs(w->ev->patterns, a->bytes, w->unit, addr, active);
+		if (w->qbase_valid && rc != w->qcosts) {
+			w->qcosts = rc;
+			memcpy(w->qcosts_active, active, sizeof(w->qcosts_active));
+		}
+		int residue = (int)(((addr[first] % 128) + 128) % 128);
+		if (rc && rc->known[residue])
+			cost = rc->cost[residue];
+		else {
+			warp_access_cost(w->l->hw, w->unit, a->bytes, addr, active, &cost);
+			if (rc) {
+				rc->cost[residue] = cost;
+				rc->known[residue] = 1;
+			}
+		}
 		w->memo_valid = 1;
 		w->memo_first = addr[first];
 		memcpy(w->memo_active, active, sizeof(w->memo_active));
@@ -306,13 +348,24 @@ static int walk_sampled(walk *w)
 			return 0;
 		tuples *= bl->trips;
 	}
+	/* loop variables are 0 here (each warp starts from zeroed lanes) */
+	const bound_access *b = w->b;
+	w->qbase_valid = b->quasi && a->analysable && !w->loop_mask;
+	w->qcosts = NULL;
+	for (int lane = 0; lane < 32 && w->qbase_valid; lane++) {
+		int64_t own[QUASI_MAX_ATOMS];
+		w->qbase[lane] = w->lanes->alive[lane] ? quasi_form_eval(&b->qaddr, w->l->atoms.n,
+			w->lanes->v[lane], lane_atoms(w, lane, own)) : 0;
+	}
 	for (int64_t n = 0; n < tuples && !w->failed; n += stride) {
 		int64_t rest = n; /* the innermost loop fastest, as the full walk */
+		w->qloop = 0;
 		for (int j = a->n_loops - 1; j >= 0; j--) {
 			const bound_loop *bl = &w->l->loops[a->loops[j]];
 			int sym = bl->src->sym, vi = 6 + w->l->kernel->symbols.loop_index[sym];
 			int64_t value = bl->lower + (rest % bl->trips) * bl->src->step;
 			rest /= bl->trips;
+			w->qloop += b->qaddr.lin.coeff[vi] * value;
 			for (int lane = 0; lane < 32; lane++) {
 				w->lanes->v[lane][vi] = value;
 				w->lanes->env[lane][sym] = value;
@@ -322,6 +375,7 @@ static int walk_sampled(walk *w)
 		emit_instruction(w);
 	}
 	w->repeat = 0;
+	w->qbase_valid = 0;
 	return 1;
 }
 
@@ -459,6 +513,28 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 			int64_t v[EXPR_N_VARYING];
 			thread_vars(ev, t, c, v);
 			quasi_atoms_eval(&l->atoms, v, &thread_atoms[(size_t)t * (size_t)l->atoms.n]);
+		}
+	}
+	/* atoms that use loop variables, with every atom that reads one of them:
+	 * evaluated per lane; the rest once per thread */
+	uint32_t loop_atoms = 0;
+	for (int i = 0; i < l->atoms.n; i++) {
+		const quasi_atom *a = &l->atoms.a[i];
+		int uses = 0;
+		for (int j = 6; j < EXPR_N_VARYING; j++)
+			uses |= a->num.lin.coeff[j] != 0 || a->other.lin.coeff[j] != 0;
+		for (int j = 0; j < i; j++)
+			uses |= (loop_atoms >> j & 1) && (a->num.atom[j] || a->other.atom[j]);
+		loop_atoms |= (uint32_t)uses << i;
+	}
+	int64_t *thread_part = NULL;
+	if (atoms_use_loops && l->atoms.n > 0 &&
+	    (thread_part = calloc((size_t)l->atoms.n * (size_t)l->threads_per_block, sizeof(int64_t)))) {
+		for (int t = 0; t < l->threads_per_block; t++) {
+			int64_t v[EXPR_N_VARYING];
+			thread_vars(ev, t, c, v);
+			quasi_atoms_eval_masked(&l->atoms, v, &thread_part[(size_t)t * (size_t)l->atoms.n],
+				~loop_atoms);
 		}
 	}
 	const warpest_kernel *k = l->kernel;
@@ -617,6 +693,11 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 			continue;
 		}
 		w.thread_atoms = thread_atoms;
+		w.thread_part = thread_part;
+		uint32_t need = b->quasi ? quasi_form_atom_mask(&b->qaddr, &l->atoms) : 0;
+		for (int g = 0; b->guard_quasi && g < b->qguard.n; g++)
+			need |= quasi_form_atom_mask(&b->qguard.f[g], &l->atoms);
+		w.loop_mask = need & loop_atoms;
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			w.warp = warp;
 			for (int lane = 0; lane < 32; lane++) {
@@ -640,6 +721,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		failed = w.failed;
 	}
 	free(thread_atoms);
+	free(thread_part);
 	free(lanes);
 	/* the block's own load footprint: unique sectors and allocated lines */
 	run_list all;

@@ -144,6 +144,8 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	for (int i = 0; i < l->kernel->n_loops; i++) {
 		ev->has_varying_loops |= !l->loops[i].constant;
 		ev->has_tree_loops |= !l->loops[i].constant && !l->loops[i].quasi;
+		if (!l->loops[i].constant && loop_bounds_see_block(l, l->loops[i].src, 0))
+			ev->block_loops |= 1u << i;
 	}
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
@@ -455,17 +457,20 @@ static void block_offsets(const block_evaluator *ev, const int64_t *c, int64_t *
 }
 
 /* A hash of every thread's lower bound and trip count of the loops whose
- * bounds depend on the thread (grid-stride loops): blocks with equal
- * signatures run the same iterations. 0 when every loop is constant. */
-static int64_t loop_signature(const launch *l, const int64_t *c)
+ * bounds depend on the thread (grid-stride loops) and see the block: blocks
+ * with equal signatures run the same iterations. Loops whose bounds do not
+ * see the block run alike in every block and are left out (hashing them
+ * cost a pass over the block's threads per block). 0 when no loop counts. */
+static int64_t loop_signature(const block_evaluator *ev, const int64_t *c)
 {
+	const launch *l = ev->l;
 	const warpest_kernel *k = l->kernel;
 	uint64_t h = 0;
 	int64_t env[EXPR_MAX_SYMBOLS];
 	int any = 0;
 	for (int i = 0; i < k->n_loops; i++) {
 		const bound_loop *bl = &l->loops[i];
-		if (bl->constant)
+		if (!(ev->block_loops & (1u << i)))
 			continue;
 		if (!any) {
 			memcpy(env, l->env, sizeof(env));
@@ -584,7 +589,7 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	}
 	for (int g = 0; g < l->n_groups; g++)
 		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
-	key[2 * ev->n_constraints + l->n_groups] = loop_signature(l, c);
+	key[2 * ev->n_constraints + l->n_groups] = loop_signature(ev, c);
 	/* quasi-affine addresses: blocks alike only where every atom's
 	 * numerator leaves the same residue */
 	for (int i = 0; i < l->atoms.n; i++)

@@ -44,6 +44,7 @@ struct block_evaluator {
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop bound depends on the thread */
 	int has_tree_loops;      /* some such loop's bounds are evaluated from their trees */
+	unsigned block_loops;    /* bit i: loop i's bounds see the block (loop_signature) */
 	int has_thread_clamps;   /* some atom is a thread-dependent min or max */
 	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
