@@ -1,0 +1,75 @@
+/* The walk of one access over the warps of a block class: lane state,
+ * the lane-by-lane walk of its loops (lane_walk.c) and the sampled walk
+ * of a constant loop nest (sampled_walk.c). Internal to block_class_eval.c
+ * and those two. */
+#ifndef WARPEST_BLOCK_WALK_H
+#define WARPEST_BLOCK_WALK_H
+
+#include "cache/block_eval_impl.h"
+
+typedef struct lane_state {
+	int64_t v[32][EXPR_N_VARYING];
+	int64_t env[32][EXPR_MAX_SYMBOLS];
+	unsigned char alive[32];   /* thread exists and passes loop bounds so far */
+} lane_state;
+
+typedef struct walk {
+	block_evaluator *ev;
+	const launch *l;
+	block_class *cls;
+	const bound_access *b;
+	const access_plan *plan;
+	lane_state *lanes;
+	int warp;
+	/* atom values of each thread of the block when no atom uses a loop
+	 * variable (NULL: evaluated per lane) */
+	const int64_t *thread_atoms;
+	/* else, where some atoms use loop variables: the others per thread, and
+	 * the loop atoms this access needs, evaluated per lane (NULL: all per lane) */
+	const int64_t *thread_part;
+	uint32_t loop_mask;
+	const int64_t *offsets;
+	int64_t tuple_index;
+	int global;
+	warp_unit unit;
+	int failed;
+	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	/* the guard constraints lanes must test (linear guards): those the class
+	 * key does not prove true for the whole block */
+	int n_checks;
+	int checks[COND_MAX_CONSTRAINTS];
+	/* a disjunctive guard: true for the whole block (guard_true), or the
+	 * terms lanes must test (those the class key does not rule out) */
+	int guard_true;
+	const linear_dnf *dnf;
+	/* a quasi-affine guard: the constraints lanes must test */
+	int n_qchecks;
+	int qchecks[COND_MAX_CONSTRAINTS];
+	int n_live;
+	int live[DNF_MAX_TERMS];
+	int footprint_only;      /* the class serves an earlier wave: no L1 costs */
+	int64_t lane_weight;     /* work per lane: 1, more for large expressions */
+	/* the last warp-instruction's lane pattern and cost: warps that repeat it
+	 * shifted by whole 128 B lines cost the same */
+	int memo_valid;
+	/* tuples one emitted instruction stands for (walk_sampled; else 1) */
+	int64_t repeat;
+	unsigned char memo_active[32];
+	int64_t memo_delta[32], memo_first;
+	warp_cost memo_cost;
+} walk;
+
+
+/* The atom values of a lane: the thread's, kept per block, or evaluated
+ * into `own` where atoms use loop variables. */
+const int64_t *walk_lane_atoms(const walk *w, int lane, int64_t *own);
+/* Costs one warp-instruction of the access at the lanes' current loop
+ * values (standing for w->repeat tuples when that is above 1). */
+void walk_emit_instruction(walk *w);
+/* Walks the loops of the access from `level` inwards, lane by lane. */
+void walk_loops(walk *w, int level);
+/* The sampled walk: 1 when it walked the access, 0 when the access is not
+ * of its kind (the caller walks it with walk_loops). */
+int walk_sampled(walk *w);
+
+#endif
