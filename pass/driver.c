@@ -321,8 +321,43 @@ static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn
 }
 
 /* Returns 0, or -1 when the core could not be opened. */
+/* The hardware table of a module's kernels: read once a module, not once a
+ * kernel (parsing it was a fifth of the plugin's time on many-kernel files). */
+typedef struct hw_cache {
+	char tables[sizeof ((wp_config *)0)->tables];
+	char gpu[sizeof ((wp_config *)0)->gpu];
+	warpest_hw *hw;  /* NULL when the last lookup failed; owned here */
+	char error[512]; /* why it failed */
+	int valid;
+} hw_cache;
+
+/* The table cfg names, or NULL with the core's message in `error`. */
+static warpest_hw *hw_cached(core_api *api, hw_cache *c, const wp_config *cfg)
+{
+	if (c->valid && strcmp(c->tables, cfg->tables) == 0 && strcmp(c->gpu, cfg->gpu) == 0)
+		return c->hw;
+	if (c->hw)
+		api->hw_free(c->hw);
+	warpest_ctx *ctx = api->ctx_alloc();
+	c->hw = ctx ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;
+	snprintf(c->error, sizeof c->error, "%s", ctx ? api->ctx_last_error(ctx) : "out of memory");
+	if (ctx)
+		api->ctx_free(ctx);
+	snprintf(c->tables, sizeof c->tables, "%s", cfg->tables);
+	snprintf(c->gpu, sizeof c->gpu, "%s", cfg->gpu);
+	c->valid = 1;
+	return c->hw;
+}
+
+static void hw_cache_clear(hw_cache *c)
+{
+	if (c->hw && core_tried && core.hw_free)
+		core.hw_free(c->hw);
+	memset(c, 0, sizeof *c);
+}
+
 static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, const wp_config *cfg,
-	const optional_budget *ob, wp_kernel_info *info, const char *model_text)
+	const optional_budget *ob, wp_kernel_info *info, const char *model_text, hw_cache *hwc)
 {
 	const char *kname = kn->mangled, *arch = kn->arch;
 	core_api *api = core_open();
@@ -366,13 +401,12 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 			info->missing, PLACEHOLDER_VALUE, small, legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
-	warpest_hw *hw = k ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;
+	warpest_hw *hw = k ? hw_cached(api, hwc, cfg) : NULL;
 	if (!k || !hw) {
 		wp_kernel_note(fn, kn, "CoreError", "the core rejected the %s: %s", !k ? "extracted model" : "gpu",
-			api->ctx_last_error(ctx));
+			!k ? api->ctx_last_error(ctx) : hwc->error);
 		if (k)
-			diag(m, fn, 1, "warpest: kernel '%s' (%s): no estimate: %s", kn->display, arch,
-				api->ctx_last_error(ctx));
+			diag(m, fn, 1, "warpest: kernel '%s' (%s): no estimate: %s", kn->display, arch, hwc->error);
 	} else {
 		warpest_config wc;
 		api->config_init(&wc);
@@ -441,8 +475,6 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 	free(json);
 	if (patched)
 		json_object_put(patched);
-	if (hw)
-		api->hw_free(hw);
 	if (k)
 		api->kernel_free(k);
 	api->ctx_free(ctx);
@@ -584,6 +616,8 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 	wp_config_parse(&given, params, 0, err, sizeof err);
 	int matched[WP_MAX_PARAMS] = {0}, analysed = 0, core_warned = 0, kernels_left = 0;
 	char legend[2048] = "", legend_kernel[512] = "";
+	hw_cache hwc;
+	memset(&hwc, 0, sizeof hwc);
 	/* clang's time so far; the pass's own from here on */
 	double clang_ms = wp_cpu_ms();
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
@@ -682,7 +716,7 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 		} else {
 			optional_budget ob = wp_kernel_budget(&cfg, WARPEST_PASS_BUDGET_MS, clang_ms,
 				wp_cpu_ms() - clang_ms, later + 1);
-			if (estimate_kernel(m, fn, &kn, &cfg, &ob, &info, text) && !core_warned) {
+			if (estimate_kernel(m, fn, &kn, &cfg, &ob, &info, text, &hwc) && !core_warned) {
 				core_warned = 1;
 				diag(m, NULL, 1, "warpest: no estimates: the warpest core could not be opened (%s); set "
 					"WARPEST_CORE_LIB", core.error[0] ? core.error : "not found");
@@ -691,6 +725,7 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 		free(text);
 		wp_kernel_info_clear(&info);
 	}
+	hw_cache_clear(&hwc);
 	for (int i = 0; i < given.n_params && analysed; i++)
 		if (!matched[i])
 			diag(m, NULL, 1, "warpest: parameter value '%s' matches no parameter of the kernels analysed%s%s%s%s%s",
