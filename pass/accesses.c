@@ -253,7 +253,7 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 {
 	for (int i = 0; i < k->nf; i++)
 		if (k->fields[i].base == base) {
-			if (bytes && bytes < k->fields[i].elem_bytes)
+			if (bytes && (!k->fields[i].elem_bytes || bytes < k->fields[i].elem_bytes))
 				k->fields[i].elem_bytes = bytes;
 			return i;
 		}
@@ -268,7 +268,7 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 	field *f = &k->fields[k->nf];
 	memset(f, 0, sizeof(*f));
 	f->base = base;
-	f->elem_bytes = bytes ? bytes : 1;
+	f->elem_bytes = bytes; /* 0 (bytes) until an analysed access gives the size */
 	f->align = 256;
 	f->space = "global";
 	if (!base) {

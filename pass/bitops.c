@@ -36,11 +36,47 @@ static wp_poly *and_fields(K *k, const wp_poly *a, int64_t m)
 	return sum;
 }
 
+/* A value computed from loaded data with `range` possible values (masked
+ * by 2^w - 1: a radix digit, a hash bucket; a byte shifted right: its high
+ * bits) as one data atom of that range, named by `op` and a, so that an
+ * atomic on it is costed by contention over its bins (accesses.c) instead
+ * of as random. */
+static wp_poly *ranged_data(K *k, const wp_poly *a, int64_t range, const char *op)
+{
+	wp_atoms *at = &k->at;
+	const wp_atom *from = NULL;
+	int uniform = 1;
+	for (int i = 0; i < a->n; i++)
+		for (int f = 0; f < a->t[i].n; f++) {
+			const wp_atom *x = &at->a[a->t[i].f[f]];
+			if (x->data && !from)
+				from = x;
+			uniform &= x->data ? x->uniform : !x->varying;
+		}
+	char *text = wp_str(at, a);
+	if (!from || !text)
+		return NULL;
+	int id = wp_atom_get(at, wp_printf(at->arena, "%s(%s)", op, text), WP_DATA);
+	wp_atom *m = &at->a[id];
+	m->data = 1;
+	m->varying = 1;
+	m->range = range;
+	m->origin = from->origin;
+	m->uniform = uniform;
+	m->x_dep = wp_has_x_dep(at, a);
+	return wp_atom_poly(at, id);
+}
+
 static wp_poly *and_const(K *k, const wp_poly *a, int64_t c, unsigned width)
 {
 	wp_atoms *at = &k->at;
 	if (!a)
 		return NULL;
+	if (c > 0 && c < (1 << 20) && (c & (c + 1)) == 0 && wp_has_data(at, a)) {
+		wp_poly *m = ranged_data(k, a, c + 1, wp_printf(at->arena, "mask%lld", (long long)c));
+		if (m)
+			return m;
+	}
 	/* masks of 63 bits or more keep every value the model can hold
 	 * apart from the sign, and 2^63 is not representable: not analysed */
 	if (c == INT64_MIN || c == INT64_MAX)
@@ -321,4 +357,38 @@ wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, uns
 	default:
 		return xor_values(k, a, b, width);
 	}
+}
+
+wp_poly *wp_shift(K *k, int left, const wp_poly *x, const wp_poly *s)
+{
+	wp_atoms *at = &k->at;
+	int64_t c;
+	wp_poly *num = NULL, *den = NULL;
+	if (s && !wp_is_const(s, &c)) {
+		if (x && wp_has_data(at, x) && !wp_has_data(at, s))
+			return (wp_poly *)x;
+		if (wp_exp2_ratio(k, s, &num, &den))
+			return NULL;
+	} else if (!s || c < 0 || c > 62) {
+		return wp_fail(k, "shift by a variable amount");
+	}
+	if (left) { /* by kernel arguments: times 2^s */
+		if (!num)
+			return wp_scale(at, x, (int64_t)1 << c);
+		wp_poly *y = wp_mul(at, x, num);
+		return wp_is_const(den, &c) && c == 1 ? y : wp_fdiv(at, y, den);
+	}
+	wp_assume(k, "right shifts and divisions are on non-negative values");
+	if (!num) {
+		const wp_atom *d = x && x->n == 1 && x->t[0].c == 1 && x->t[0].n == 1 ? &at->a[x->t[0].f[0]] : NULL;
+		if (d && d->kind == WP_DATA && d->range > 0 && c > 0 && c < 32) {
+			wp_poly *r = ranged_data(k, x, (d->range + ((int64_t)1 << c) - 1) >> c,
+				wp_printf(at->arena, "shr%lld", (long long)c));
+			if (r)
+				return r;
+		}
+		return wp_fdiv(at, x, wp_const(at, (int64_t)1 << c));
+	}
+	/* x / (num / den) = x * den / num */
+	return wp_fdiv(at, wp_mul(at, x, den), num);
 }

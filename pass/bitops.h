@@ -16,4 +16,12 @@ wp_poly *wp_bitwise(K *k, LLVMOpcode op, const wp_poly *a, const wp_poly *b, uns
  * the reason in k->why when s is anything else. */
 int wp_exp2_ratio(K *k, const wp_poly *s, wp_poly **num, wp_poly **den);
 
+/* x shifted left (`left`) or right by s, as a polynomial: by a constant, times or
+ * over 2^s for s in kernel arguments (wp_exp2_ratio); a value built from
+ * loaded data shifted by a variable amount stays that data (its power of
+ * two would only scale a value the analysis cannot know, and would make
+ * the amount a parameter the estimate needs). NULL with the reason in
+ * k->why. */
+wp_poly *wp_shift(K *k, int left, const wp_poly *x, const wp_poly *s);
+
 #endif

@@ -1,4 +1,4 @@
-/* The warpest pass: configuration, the estimator core (opened with dlopen),
+/* The warpest pass: configuration, estimates through the core (core_api.c),
  * remarks and metadata, and the IR front end for the `warpest` command. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -7,14 +7,6 @@
 
 /* Lane evaluations one estimate may spend inside the compiler (about 0.1 to
  * 2 s); affine kernels need far fewer (stencil3d25: about 60 000). */
-/* RTLD_DEEPBIND keeps the core bound to its own libisl rather than
- * libLLVM's copy. AddressSanitizer cannot run with it, so sanitizer builds
- * (CI's second pass over the suite) open the core without it. */
-#if defined(__SANITIZE_ADDRESS__)
-#define CORE_DLOPEN_DEEPBIND 0
-#else
-#define CORE_DLOPEN_DEEPBIND RTLD_DEEPBIND
-#endif
 /* Sanitizer builds (CI's: address and undefined together) run several
  * times slower: their time limits are 5 times longer, so that the suite's
  * kernels are sampled where a normal build's are and no more (the
@@ -44,7 +36,6 @@
 #define FULL_SWEEP_SHAPES 231
 #define SWEEP_256_SHAPES 45
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <llvm-c/IRReader.h>
 #include <stdarg.h>
@@ -55,6 +46,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "core_api.h"
 #include "warpest/warpest.h"
 
 WP_EXPORT int warpest_check_params(const char *params, char *err, size_t errlen)
@@ -62,125 +54,6 @@ WP_EXPORT int warpest_check_params(const char *params, char *err, size_t errlen)
 	wp_config c;
 	wp_config_init(&c);
 	return wp_config_parse(&c, params, 0, err, errlen);
-}
-
-/* ---------- the core, through dlopen ---------- */
-typedef struct core_api {
-	void *h;
-	char path[1024];
-	char error[1024];
-	warpest_ctx *(*ctx_alloc)(void);
-	void (*ctx_free)(warpest_ctx *);
-	const char *(*ctx_last_error)(const warpest_ctx *);
-	warpest_hw *(*hw_find)(warpest_ctx *, const char *, const char *);
-	void (*hw_free)(warpest_hw *);
-	warpest_kernel *(*kernel_read_string)(warpest_ctx *, const char *, const char *);
-	void (*kernel_free)(warpest_kernel *);
-	void (*config_init)(warpest_config *);
-	warpest_estimate *(*estimate_compute)(warpest_ctx *, const warpest_kernel *, const warpest_hw *,
-		const warpest_config *);
-	void (*estimate_free)(warpest_estimate *);
-	char *(*estimate_to_json)(const warpest_estimate *);
-	void (*rank_options_init)(warpest_rank_options *);
-	warpest_ranking *(*rank)(warpest_ctx *, const warpest_kernel *, const warpest_hw *,
-		const warpest_config *, const warpest_rank_options *);
-	void (*ranking_free)(warpest_ranking *);
-	int (*ranking_size)(const warpest_ranking *);
-	const warpest_config *(*ranking_config)(const warpest_ranking *, int);
-	const char *(*isl_version)(void);
-} core_api;
-
-static core_api core;
-static int core_tried;
-
-static int try_open(const char *path)
-{
-	dlerror();
-	/* lazy: binding every symbol of the core and of isl at once took 1 ms
-	 * of each compile (the core's own entry points are looked up below) */
-	void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL | CORE_DLOPEN_DEEPBIND);
-	if (!h) {
-		const char *e = dlerror();
-		snprintf(core.error, sizeof core.error, "%s", e ? e : path);
-		return 0;
-	}
-	core.h = h;
-	snprintf(core.path, sizeof core.path, "%s", path);
-	return 1;
-}
-
-#define SYM(field, name)                                                                   \
-	do {                                                                               \
-		*(void **)(&core.field) = dlsym(core.h, name);                             \
-		if (!core.field) {                                                         \
-			snprintf(core.error, sizeof core.error, "%s lacks %s", core.path, name); \
-			ok = 0;                                                            \
-		}                                                                          \
-	} while (0)
-
-static core_api *core_open(void)
-{
-	if (core_tried)
-		return core.ctx_alloc ? &core : NULL;
-	core_tried = 1;
-	const char *env = getenv("WARPEST_CORE_LIB");
-	int opened = 0;
-	if (env && *env) {
-		opened = try_open(env);
-	} else {
-		Dl_info info;
-		char dir[1024] = ".";
-		if (dladdr((void *)&core_open, &info) && info.dli_fname) {
-			snprintf(dir, sizeof dir, "%s", info.dli_fname);
-			char *slash = strrchr(dir, '/');
-			if (slash)
-				*slash = 0;
-			else
-				snprintf(dir, sizeof dir, ".");
-		}
-		static const char *rel[] = {"%s/libwarpest-core.so", "%s/../runtime/libwarpest-core.so",
-			"%s/../lib/libwarpest-core.so", "%s/../lib64/libwarpest-core.so"};
-		char first_error[1024] = "";
-		for (size_t i = 0; i < sizeof rel / sizeof rel[0] && !opened; i++) {
-			char p[1200];
-			snprintf(p, sizeof p, rel[i], dir);
-			struct stat st;
-			if (stat(p, &st) == 0)
-				opened = try_open(p);
-			if (!opened && core.error[0] && !first_error[0])
-				snprintf(first_error, sizeof first_error, "%s", core.error);
-		}
-		if (!opened)
-			opened = try_open("libwarpest-core.so");
-		if (!opened && first_error[0])
-			snprintf(core.error, sizeof core.error, "%s", first_error);
-	}
-	if (!opened)
-		return NULL;
-	int ok = 1;
-	SYM(ctx_alloc, "warpest_ctx_alloc");
-	SYM(ctx_free, "warpest_ctx_free");
-	SYM(ctx_last_error, "warpest_ctx_last_error");
-	SYM(hw_find, "warpest_hw_find");
-	SYM(hw_free, "warpest_hw_free");
-	SYM(kernel_read_string, "warpest_kernel_read_string");
-	SYM(kernel_free, "warpest_kernel_free");
-	SYM(config_init, "warpest_config_init");
-	SYM(estimate_compute, "warpest_estimate_compute");
-	SYM(estimate_free, "warpest_estimate_free");
-	SYM(estimate_to_json, "warpest_estimate_to_json");
-	SYM(rank_options_init, "warpest_rank_options_init");
-	SYM(rank, "warpest_rank");
-	SYM(ranking_free, "warpest_ranking_free");
-	SYM(ranking_size, "warpest_ranking_size");
-	SYM(ranking_config, "warpest_ranking_config");
-	*(void **)(&core.isl_version) = dlsym(core.h, "warpest_isl_version");
-	if (!ok) {
-		/* keep the handle: a partial core may still report its isl version */
-		core.ctx_alloc = NULL;
-		return NULL;
-	}
-	return &core;
 }
 
 /* ---------- diagnostics ---------- */
@@ -321,49 +194,14 @@ static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn
 }
 
 /* Returns 0, or -1 when the core could not be opened. */
-/* The hardware table of a module's kernels: read once a module, not once a
- * kernel (parsing it was a fifth of the plugin's time on many-kernel files). */
-typedef struct hw_cache {
-	char tables[sizeof ((wp_config *)0)->tables];
-	char gpu[sizeof ((wp_config *)0)->gpu];
-	warpest_hw *hw;  /* NULL when the last lookup failed; owned here */
-	char error[512]; /* why it failed */
-	int valid;
-} hw_cache;
-
-/* The table cfg names, or NULL with the core's message in `error`. */
-static warpest_hw *hw_cached(core_api *api, hw_cache *c, const wp_config *cfg)
-{
-	if (c->valid && strcmp(c->tables, cfg->tables) == 0 && strcmp(c->gpu, cfg->gpu) == 0)
-		return c->hw;
-	if (c->hw)
-		api->hw_free(c->hw);
-	warpest_ctx *ctx = api->ctx_alloc();
-	c->hw = ctx ? api->hw_find(ctx, cfg->tables[0] ? cfg->tables : NULL, cfg->gpu) : NULL;
-	snprintf(c->error, sizeof c->error, "%s", ctx ? api->ctx_last_error(ctx) : "out of memory");
-	if (ctx)
-		api->ctx_free(ctx);
-	snprintf(c->tables, sizeof c->tables, "%s", cfg->tables);
-	snprintf(c->gpu, sizeof c->gpu, "%s", cfg->gpu);
-	c->valid = 1;
-	return c->hw;
-}
-
-static void hw_cache_clear(hw_cache *c)
-{
-	if (c->hw && core_tried && core.hw_free)
-		core.hw_free(c->hw);
-	memset(c, 0, sizeof *c);
-}
-
 static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_names *kn, const wp_config *cfg,
-	const optional_budget *ob, wp_kernel_info *info, const char *model_text, hw_cache *hwc)
+	const optional_budget *ob, wp_kernel_info *info, const char *model_text, wp_hw_cache *hwc)
 {
 	const char *kname = kn->mangled, *arch = kn->arch;
-	core_api *api = core_open();
+	core_api *api = wp_core_open();
 	if (!api) {
 		wp_kernel_note(fn, kn, "NoCore", "no estimate, the warpest core could not be opened (%s); set WARPEST_CORE_LIB",
-			core.error[0] ? core.error : "not found");
+			wp_core()->error[0] ? wp_core()->error : "not found");
 		json_object *empty = json_object_new_object();
 		wp_report_remarks(fn, kn, info, empty, 0, NULL);
 		json_object_put(empty);
@@ -401,7 +239,7 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 			info->missing, PLACEHOLDER_VALUE, small, legend[0] ? "; " : "", legend);
 	}
 	warpest_kernel *k = api->kernel_read_string(ctx, text, kname);
-	warpest_hw *hw = k ? hw_cached(api, hwc, cfg) : NULL;
+	warpest_hw *hw = k ? wp_hw_cached(api, hwc, cfg->tables, cfg->gpu) : NULL;
 	if (!k || !hw) {
 		wp_kernel_note(fn, kn, "CoreError", "the core rejected the %s: %s", !k ? "extracted model" : "gpu",
 			!k ? api->ctx_last_error(ctx) : hwc->error);
@@ -600,10 +438,11 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 		return;
 	}
 	if (pass_cfg.print_isl_version) {
-		core_api *api = core_open();
-		const char *v = core.isl_version ? core.isl_version() : NULL;
-		fprintf(stderr, "warpest: core %s, isl version %s\n", core.path[0] ? core.path : "(not found)",
-			v ? v : api ? "(unknown)" : core.error);
+		core_api *api = wp_core_open();
+		const core_api *c = wp_core();
+		const char *v = c->isl_version ? c->isl_version() : NULL;
+		fprintf(stderr, "warpest: core %s, isl version %s\n", c->path[0] ? c->path : "(not found)",
+			v ? v : api ? "(unknown)" : c->error);
 	}
 	if (!is_nvptx(m))
 		return; /* host side of a CUDA compile */
@@ -616,7 +455,7 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 	wp_config_parse(&given, params, 0, err, sizeof err);
 	int matched[WP_MAX_PARAMS] = {0}, analysed = 0, core_warned = 0, kernels_left = 0;
 	char legend[2048] = "", legend_kernel[512] = "";
-	hw_cache hwc;
+	wp_hw_cache hwc;
 	memset(&hwc, 0, sizeof hwc);
 	/* clang's time so far; the pass's own from here on */
 	double clang_ms = wp_cpu_ms();
@@ -719,13 +558,13 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 			if (estimate_kernel(m, fn, &kn, &cfg, &ob, &info, text, &hwc) && !core_warned) {
 				core_warned = 1;
 				diag(m, NULL, 1, "warpest: no estimates: the warpest core could not be opened (%s); set "
-					"WARPEST_CORE_LIB", core.error[0] ? core.error : "not found");
+					"WARPEST_CORE_LIB", wp_core()->error[0] ? wp_core()->error : "not found");
 			}
 		}
 		free(text);
 		wp_kernel_info_clear(&info);
 	}
-	hw_cache_clear(&hwc);
+	wp_hw_cache_clear(&hwc);
 	for (int i = 0; i < given.n_params && analysed; i++)
 		if (!matched[i])
 			diag(m, NULL, 1, "warpest: parameter value '%s' matches no parameter of the kernels analysed%s%s%s%s%s",

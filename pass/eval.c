@@ -10,6 +10,7 @@
 #include "indicator.h"
 #include "float_const.h"
 #include "select.h"
+#include "switch_merge.h"
 #include "sreg.h"
 
 #include <stdio.h>
@@ -446,15 +447,18 @@ static wp_poly *merge(K *k, LLVMValueRef phi)
 			nonconst = in[i];
 		}
 	}
+	LLVMValueRef sw = k->idom && k->idom[b] >= 0 ? LLVMGetBasicBlockTerminator(k->bb[k->idom[b]]) : NULL;
+	wp_poly *arms = sw && LLVMIsASwitchInst(sw) ? /* exact, before the guess */
+		wp_switch_merge(k, phi, b, in, wp_opnd(k, sw, 0)) : NULL;
+	if (arms)
+		return arms;
 	if (n_nonconst == 1) {
 		wp_assume(k, "merged values (phi%s) take their non-constant incoming value",
 			wp_where(k, LLVMGetNextInstruction(phi)));
 		return nonconst;
 	}
-	wp_poly *arms = two_arm_value(k, phi, b, in);
-	if (arms)
-		return arms;
-	return wp_fail(k, "value merged from different paths (phi)");
+	arms = two_arm_value(k, phi, b, in);
+	return arms ? arms : wp_fail(k, "value merged from different paths (phi)");
 }
 
 static int is_div_of(LLVMValueRef d, LLVMValueRef a, LLVMValueRef b)
@@ -469,7 +473,6 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 {
 	wp_atoms *at = &k->at;
 	LLVMOpcode op = LLVMGetInstructionOpcode(v);
-	int64_t c;
 	switch (op) {
 	case LLVMAdd:
 		return wp_add(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
@@ -489,30 +492,11 @@ static wp_poly *ev_inst(K *k, LLVMValueRef v)
 	}
 	case LLVMMul:
 		return wp_mul(at, wp_opnd(k, v, 0), wp_opnd(k, v, 1));
-	case LLVMShl: {
-		wp_poly *s = wp_opnd(k, v, 1), *num, *den;
-		if (s && !wp_is_const(s, &c)) { /* by kernel arguments: times 2^s */
-			if (wp_exp2_ratio(k, s, &num, &den))
-				return NULL;
-			wp_poly *x = wp_mul(at, wp_opnd(k, v, 0), num);
-			return wp_is_const(den, &c) && c == 1 ? x : wp_fdiv(at, x, den);
-		}
-		if (!wp_is_const(s, &c) || c < 0 || c > 62)
-			return wp_fail(k, "shift by a variable amount");
-		return wp_scale(at, wp_opnd(k, v, 0), (int64_t)1 << c);
-	}
+	case LLVMShl:
 	case LLVMLShr:
 	case LLVMAShr: {
-		wp_poly *s = wp_opnd(k, v, 1), *num = NULL, *den = NULL;
-		if (s && !wp_is_const(s, &c) && wp_exp2_ratio(k, s, &num, &den))
-			return NULL;
-		if (!num && (!wp_is_const(s, &c) || c < 0 || c > 62))
-			return wp_fail(k, "shift by a variable amount");
-		wp_assume(k, "right shifts and divisions are on non-negative values");
-		if (!num)
-			return wp_fdiv(at, wp_opnd(k, v, 0), wp_const(at, (int64_t)1 << c));
-		/* x / (num / den) = x * den / num */
-		return wp_fdiv(at, wp_mul(at, wp_opnd(k, v, 0), den), num);
+		wp_poly *s = wp_opnd(k, v, 1);
+		return wp_shift(k, op == LLVMShl, wp_opnd(k, v, 0), s);
 	}
 	case LLVMSDiv:
 	case LLVMUDiv: {

@@ -359,7 +359,7 @@ static void build_model(K *k, wp_kernel_info *info)
 	for (int fi = 0; fi < k->nf; fi++) {
 		field *f = &k->fields[fi];
 		/* elements of 1, 2, 4, 8 or 16 bytes: a float3 field counts in floats */
-		f->elem_bytes = f->elem_bytes & -f->elem_bytes;
+		f->elem_bytes = f->elem_bytes ? f->elem_bytes & -f->elem_bytes : 1;
 		if (f->elem_bytes > 16)
 			f->elem_bytes = 16;
 		int used = 0;

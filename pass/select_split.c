@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "eval.h"
 
 #define SEARCH_DEPTH 24
 #define MAX_PIECES 8
@@ -72,16 +73,56 @@ static int piece(K *k, const access *a, LLVMValueRef ptr, LLVMValueRef choice, i
 	return 1;
 }
 
+/* The condition under which switch t goes to block x: one of the cases
+ * that lead there, or (x the default) none of them; NULL when it cannot be
+ * built (data-dependent key, cases that are not constants). */
+static cond *switch_edge(K *k, LLVMValueRef t, int x)
+{
+	wp_poly *v = wp_opnd(k, t, 0);
+	if (!v || wp_has_data(&k->at, v))
+		return NULL;
+	unsigned n = LLVMGetNumSuccessors(t);
+	int to_default = wp_bindex(k, LLVMGetSuccessor(t, 0)) == x;
+	cond *any = NULL, *none = NULL;
+	for (unsigned s = 1; s < n; s++) {
+		LLVMValueRef cv = LLVMGetSwitchCaseValue(t, s);
+		if (!cv || !LLVMIsAConstantInt(cv))
+			return NULL;
+		int here = wp_bindex(k, LLVMGetSuccessor(t, s)) == x;
+		if (!here && !to_default)
+			continue;
+		cond *eq = wp_cmp_cond(k, v, wp_const(&k->at, LLVMConstIntGetSExtValue(cv)), here ? P_EQ : P_NE);
+		cond **acc = here ? &any : &none;
+		if (*acc) {
+			cond *j = wp_mkcond(k, here ? C_OR : C_AND);
+			j->a = *acc;
+			j->b = eq;
+			eq = j;
+		}
+		*acc = eq;
+	}
+	if (to_default && !none)
+		none = wp_mkcond(k, C_TRUE);
+	if (any && none) {
+		cond *j = wp_mkcond(k, C_OR);
+		j->a = any;
+		j->b = none;
+		return j;
+	}
+	return any ? any : none;
+}
+
 /* The guards that choose incoming value i of `phi`: its block's guards that
  * the phi's block has not, and the edge's condition when the block branches
- * elsewhere too. -1 when the arm cannot be told apart (another loop, a
- * switch, both edges to the join). */
+ * elsewhere too, or the switch cases that lead to the join. -1 when the
+ * arm cannot be told apart (another loop, both edges to the join). */
 static int arm_guards(K *k, LLVMValueRef phi, unsigned i, const guard_ent *join, int n_join,
 	guard_ent **out)
 {
 	int x = wp_block_of(k, phi), p = wp_bindex(k, LLVMGetIncomingBlock(phi, i));
 	LLVMValueRef t = p >= 0 ? LLVMGetBasicBlockTerminator(k->bb[p]) : NULL;
-	if (p < 0 || !t || !LLVMIsABranchInst(t) || k->inner[p] != k->inner[x] || k->rpo_num[p] < 0)
+	int sw = t && LLVMIsASwitchInst(t);
+	if (p < 0 || !t || (!LLVMIsABranchInst(t) && !sw) || k->inner[p] != k->inner[x] || k->rpo_num[p] < 0)
 		return -1;
 	guard_ent *g;
 	int n = wp_block_guards(k, p, &g), m = 0;
@@ -93,7 +134,17 @@ static int arm_guards(K *k, LLVMValueRef phi, unsigned i, const guard_ent *join,
 		if (!shared)
 			e[m++] = g[j];
 	}
-	if (LLVMIsConditional(t)) {
+	if (sw) {
+		cond *c = switch_edge(k, t, x);
+		if (!c)
+			return -1;
+		/* the edge from the switch into the join: no guard of any block
+		 * has this (terminator, dir) */
+		e[m].br = t;
+		e[m].dir = -2 - x;
+		e[m].c = c;
+		m++;
+	} else if (LLVMIsConditional(t)) {
 		int s0 = wp_bindex(k, LLVMGetSuccessor(t, 0)), s1 = wp_bindex(k, LLVMGetSuccessor(t, 1));
 		if ((s0 == x) == (s1 == x))
 			return -1;

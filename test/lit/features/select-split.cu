@@ -15,8 +15,8 @@
 // blockIdx.y == 0 is 4 blocks x 8 warps = 32 warp-instructions, a[i + 1]:
 // 32 floats from byte 4 of a sector, bytes 4..131: 5 sectors; the other 32
 // read a[2i + m], m = 0: 32 x 8 B = 256 B, 8 sectors.
-// CHECK-DAG: remark: load a[0][4*threadIdx.x + 4*blockIdx.x*blockDim.x + 4]: 4 B, 1 data and 1.24 tag wavefronts and 5 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
-// CHECK-DAG: remark: load a[4][8*threadIdx.x + 8*blockIdx.x*blockDim.x]: 4 B, 2 data and 1.24 tag wavefronts and 8 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
+// CHECK-DAG: remark: load a[0][threadIdx.x + blockIdx.x*blockDim.x + 1]: 4 B, 1 data and 1.24 tag wavefronts and 5 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
+// CHECK-DAG: remark: load a[1][2*threadIdx.x + 2*blockIdx.x*blockDim.x]: 4 B, 2 data and 1.24 tag wavefronts and 8 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
 // The condition differs between lanes: threadIdx.x < 16 is half of warp 0
 // of each of the 8 blocks, 8 warp-instructions of 16 lanes, a[i]: 64 B, 2
 // sectors. The rest: warp 0's other 16 lanes and warps 1..7, 8 x 8 = 64
@@ -25,15 +25,15 @@
 // counts an instruction in each piece where the hardware issues one (the
 // split's stated limit: docs/pass.md).
 // CHECK: pick_lanes (sm_80): 3 accesses (0 not analysable)
-// CHECK-DAG: remark: load a[4*threadIdx.x + 4*blockIdx.x*blockDim.x]: 4 B, 1 data and 1 tag wavefronts and 2 sectors per request, {{.*}} 8 warp-instructions of 16 active lanes
-// CHECK-DAG: remark: load a[16*threadIdx.x + 16*blockIdx.x*blockDim.x]: 4 B, 3.75 data and 1.81 tag wavefronts and 15 sectors per request, {{.*}} 64 warp-instructions of 30 active lanes
+// CHECK-DAG: remark: load a[threadIdx.x + blockIdx.x*blockDim.x]: 4 B, 1 data and 1 tag wavefronts and 2 sectors per request, {{.*}} 8 warp-instructions of 16 active lanes
+// CHECK-DAG: remark: load a[4*threadIdx.x + 4*blockIdx.x*blockDim.x]: 4 B, 3.75 data and 1.81 tag wavefronts and 15 sectors per request, {{.*}} 64 warp-instructions of 30 active lanes
 // pick_if: blockIdx.y > 0 (the arm, 4 blocks) reads a[2i + m], 32
 // warp-instructions of 8 sectors; the edge that skips it (blockIdx.y == 0)
 // a[i + 1], 32 of 5 sectors, as in pick.
 // CHECK: pick_if (sm_80): 4 accesses (0 not analysable)
 // CHECK: assumes load at select-split.cu:[[#@LINE+27]]:{{[0-9]+}}: address merged from different paths (phi), one access per candidate, each under what chooses it
-// CHECK-DAG: remark: load a[4][8*threadIdx.x + 8*blockIdx.x*blockDim.x]: 4 B, 2 data and 1.24 tag wavefronts and 8 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
-// CHECK-DAG: remark: load a[0][4*threadIdx.x + 4*blockIdx.x*blockDim.x + 4]: 4 B, 1 data and 1.24 tag wavefronts and 5 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
+// CHECK-DAG: remark: load a[1][2*threadIdx.x + 2*blockIdx.x*blockDim.x]: 4 B, 2 data and 1.24 tag wavefronts and 8 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
+// CHECK-DAG: remark: load a[0][threadIdx.x + blockIdx.x*blockDim.x + 1]: 4 B, 1 data and 1.24 tag wavefronts and 5 sectors per request, {{.*}} 32 warp-instructions of 32 active lanes
 #include <cuda_runtime.h>
 extern "C" __global__ void pick(const float *__restrict__ a, float *__restrict__ b, int n, int m)
 {
