@@ -170,13 +170,17 @@ typedef struct replay {
 /* The thread parts of load `rl` for warp w into out[32][n_forms]. */
 static void thread_parts(const replay *r, const replay_load *rl, int w, int lanes, int64_t *out)
 {
+	/* loop values are 0 here: the block's part once a form, then the
+	 * thread indices' three terms a lane */
 	int64_t v[EXPR_N_VARYING] = {0};
 	v[3] = r->ctaid[0], v[4] = r->ctaid[1], v[5] = r->ctaid[2];
-	for (int lane = 0; lane < lanes; lane++) {
-		const int64_t *t = r->tid[32 * w + lane];
-		v[0] = t[0], v[1] = t[1], v[2] = t[2];
-		for (int f = 0; f < rl->n_forms; f++)
-			out[lane * rl->n_forms + f] = linear_form_eval(rl->form[f], v);
+	for (int f = 0; f < rl->n_forms; f++) {
+		const int64_t *c = rl->form[f]->coeff;
+		int64_t block = linear_form_eval(rl->form[f], v);
+		for (int lane = 0; lane < lanes; lane++) {
+			const int64_t *t = r->tid[32 * w + lane];
+			out[lane * rl->n_forms + f] = block + c[0] * t[0] + c[1] * t[1] + c[2] * t[2];
+		}
 	}
 }
 
