@@ -1,6 +1,7 @@
 /* The launch a kernel's guards imply: threads per block and blocks per grid
  * read from guards that compare a thread or block index with a bound
  * (`tid.x + ctaid.x*ntid.x < n`), for the model's block and grid guesses. */
+#include "bounds.h"
 #include "cond.h"
 #include "model_parts.h"
 
@@ -32,6 +33,28 @@ static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 		for (int j = 0; r && l->geometric && j < l->n_also; j++)
 			if (!l->also_why[j])
 				r = wp_subst(at, r, l->also_atom[j], l->also_start[j]);
+	}
+	if (r && wp_has_varying(at, r) && !wp_has_data(at, r)) {
+		/* bounded quasi-affine terms (a red-black sweep's `(j + color) % 2`)
+		 * at their least value: the threads that some row needs */
+		wp_poly *fixed = wp_const(at, 0), *quasi = wp_const(at, 0);
+		for (int t = 0; t < r->n && fixed; t++) {
+			wp_poly one = {1, &r->t[t]};
+			int q = 0, plain = 0;
+			for (int f = 0; f < r->t[t].n; f++) {
+				enum wp_atom_kind kd = at->a[r->t[t].f[f]].kind;
+				q |= kd == WP_QUASI && at->a[r->t[t].f[f]].varying;
+				plain |= kd == WP_TID || kd == WP_CTAID || kd == WP_LOOP;
+			}
+			if (plain)
+				fixed = NULL;
+			else if (q)
+				quasi = wp_add(at, quasi, &one);
+			else
+				fixed = wp_add(at, fixed, &one);
+		}
+		wp_range qr = wp_range_of(at, quasi);
+		r = fixed && qr.lo > INT64_MIN / 4 && qr.lo <= qr.hi ? wp_add(at, fixed, wp_const(at, qr.lo)) : NULL;
 	}
 	if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
 		return NULL;
