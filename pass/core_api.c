@@ -113,7 +113,6 @@ core_api *wp_core_open(void)
 	return &core;
 }
 
-
 const core_api *wp_core(void)
 {
 	return &core;
@@ -138,8 +137,7 @@ warpest_hw *wp_hw_cached(core_api *api, wp_hw_cache *c, const char *tables, cons
 
 void wp_hw_cache_clear(wp_hw_cache *c)
 {
-	if (c->hw && core_tried && core.hw_free)
+	if (c->hw) /* only an opened core made it */
 		core.hw_free(c->hw);
 	memset(c, 0, sizeof *c);
 }
-

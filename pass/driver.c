@@ -5,8 +5,6 @@
 #endif
 #include "internal.h"
 
-/* Lane evaluations one estimate may spend inside the compiler (about 0.1 to
- * 2 s); affine kernels need far fewer (stencil3d25: about 60 000). */
 /* Sanitizer builds (CI's: address and undefined together) run several
  * times slower: their time limits are 5 times longer, so that the suite's
  * kernels are sampled where a normal build's are and no more (the
@@ -16,6 +14,8 @@
 #else
 #define TIME_LIMIT_SCALE 1
 #endif
+/* Lane evaluations one estimate may spend inside the compiler (about 0.1 to
+ * 2 s); affine kernels need far fewer (stencil3d25: about 60 000). */
 #define WARPEST_PASS_WORK_LIMIT ((int64_t)30000000)
 /* Compile time a kernel's estimates may take by default (budget-ms=). */
 #define WARPEST_PASS_BUDGET_MS 100

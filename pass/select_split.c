@@ -73,6 +73,17 @@ static int piece(K *k, const access *a, LLVMValueRef ptr, LLVMValueRef choice, i
 	return 1;
 }
 
+/* a OP b for OP C_AND or C_OR; either alone when the other is NULL. */
+static cond *joined(K *k, int op, cond *a, cond *b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	cond *j = wp_mkcond(k, op);
+	j->a = a;
+	j->b = b;
+	return j;
+}
+
 /* The condition under which switch t goes to block x: one of the cases
  * that lead there, or (x the default) none of them; NULL when it cannot be
  * built (data-dependent key, cases that are not constants). */
@@ -83,33 +94,21 @@ static cond *switch_edge(K *k, LLVMValueRef t, int x)
 		return NULL;
 	unsigned n = LLVMGetNumSuccessors(t);
 	int to_default = wp_bindex(k, LLVMGetSuccessor(t, 0)) == x;
-	cond *any = NULL, *none = NULL;
+	cond *any = NULL, *none = to_default ? wp_mkcond(k, C_TRUE) : NULL;
 	for (unsigned s = 1; s < n; s++) {
 		LLVMValueRef cv = LLVMGetSwitchCaseValue(t, s);
 		if (!cv || !LLVMIsAConstantInt(cv))
 			return NULL;
 		int here = wp_bindex(k, LLVMGetSuccessor(t, s)) == x;
-		if (!here && !to_default)
-			continue;
-		cond *eq = wp_cmp_cond(k, v, wp_const(&k->at, LLVMConstIntGetSExtValue(cv)), here ? P_EQ : P_NE);
-		cond **acc = here ? &any : &none;
-		if (*acc) {
-			cond *j = wp_mkcond(k, here ? C_OR : C_AND);
-			j->a = *acc;
-			j->b = eq;
-			eq = j;
+		if (here || to_default) {
+			cond *eq = wp_cmp_cond(k, v, wp_const(&k->at, LLVMConstIntGetSExtValue(cv)), here ? P_EQ : P_NE);
+			if (here)
+				any = joined(k, C_OR, any, eq);
+			else
+				none = none->op == C_TRUE ? eq : joined(k, C_AND, none, eq);
 		}
-		*acc = eq;
 	}
-	if (to_default && !none)
-		none = wp_mkcond(k, C_TRUE);
-	if (any && none) {
-		cond *j = wp_mkcond(k, C_OR);
-		j->a = any;
-		j->b = none;
-		return j;
-	}
-	return any ? any : none;
+	return joined(k, C_OR, any, none);
 }
 
 /* The guards that choose incoming value i of `phi`: its block's guards that

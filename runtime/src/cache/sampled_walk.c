@@ -58,6 +58,8 @@ static int split_warp_init(walk *w, split_warp *sw)
 		if (!on)
 			continue;
 		sw->n_active++;
+		if (sw->first < 0)
+			sw->first = lane;
 		if (!a->analysable)
 			continue;
 		if (b->linear) {
@@ -71,14 +73,9 @@ static int split_warp_init(walk *w, split_warp *sw)
 			if (w->loop_mask >> i & 1)
 				s -= b->qaddr.atom[i] * atoms[i];
 		sw->base[lane] = s;
-		if (sw->first < 0)
+		if (lane == sw->first)
 			memcpy(sw->first_atoms, atoms, sizeof(int64_t) * (size_t)w->l->atoms.n);
-		sw->first = sw->first < 0 ? lane : sw->first;
 	}
-	if (sw->first < 0)
-		for (int lane = 0; lane < 32 && sw->first < 0; lane++)
-			if (sw->active[lane])
-				sw->first = lane;
 	return 1;
 }
 
