@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "cache/block_eval_impl.h"
 #include "cache/fold_reuse.h"
+#include "cache/quasi_key_memo.h"
 
 static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
 {
@@ -228,6 +229,9 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0 &&
 	    !ev->qthread_atoms)
 		ev->cached = 0, ev->key_len = 1; /* keys need each thread's atoms */
+	/* optional: without it every block's threads are walked */
+	if (ev->cached && ev->n_qconstraints > 0 && !ev->has_thread_clamps && l->atoms.n > 0)
+		ev->qkeys = quasi_key_memo_alloc(l->atoms.n, ev->n_qconstraints);
 	/* optional: without it ranges are recomputed */
 	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
 	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
@@ -329,6 +333,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->warp_shape);
 	free(ev->fold_keep);
 	free(ev->qthread_atoms);
+	quasi_key_memo_free(ev->qkeys);
 	block_footprint_shapes_free(ev);
 	free(ev);
 }
@@ -545,16 +550,20 @@ static void constraint_key(int ne, int64_t lo, int64_t hi, int64_t value, int64_
 	}
 }
 
-/* Each quasi constraint's state over the block at c, as compute_key does
- * for linear ones: its range over the block's threads (each thread's atoms
- * evaluated; loops at their constant ranges). Where it is cut, the first
- * thread's value: with the atom residues in the key, blocks with equal
- * values test equal lanes. */
-static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, int64_t *key)
+/* Each quasi constraint's least, greatest and first-thread value over the
+ * block at c, less its block part (3 entries each): each thread's atoms
+ * evaluated, loops at 0. With thread-dependent clamps, the atoms are those
+ * quasi_atoms_block_threads left in qthread_atoms. */
+static void quasi_thread_parts(const block_evaluator *ev, const int64_t *c, int64_t *parts)
 {
 	const launch *l = ev->l;
 	int n_atoms = l->atoms.n, tpb = l->threads_per_block;
 	int64_t zero[QUASI_MAX_ATOMS] = {0};
+	for (int t = 0; !ev->has_thread_clamps && ev->qthread_atoms && t < tpb; t++) {
+		int64_t v[EXPR_N_VARYING];
+		thread_vars(ev, t, c, v);
+		quasi_atoms_eval(&l->atoms, v, &ev->qthread_atoms[(size_t)t * (size_t)n_atoms]);
+	}
 	for (int j = 0; j < ev->n_qconstraints; j++) {
 		const quasi_form *f = &ev->qconstraints[j];
 		int64_t lo = 0, hi = 0, first = 0;
@@ -568,8 +577,34 @@ static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, i
 			lo = x < lo ? x : lo;
 			hi = x > hi ? x : hi;
 		}
+		int64_t block = quasi_form_block_part(f, n_atoms, c, ev->atom_offset);
+		parts[3 * j] = lo - block;
+		parts[3 * j + 1] = hi - block;
+		parts[3 * j + 2] = first - block;
+	}
+}
+
+/* Each quasi constraint's state over the block at c, as compute_key does
+ * for linear ones: its range over the block's threads and its loops at
+ * their constant ranges. Where it is cut, the first thread's value: with
+ * the atom residues in the key, blocks with equal values test equal lanes.
+ * The thread parts come from the memo where the residues were met before. */
+static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, int64_t *key)
+{
+	const launch *l = ev->l;
+	int64_t own[3 * MAX_QCONSTRAINTS];
+	const int64_t *parts = ev->qkeys ? quasi_key_memo_find(ev->qkeys, ev->atom_residue) : NULL;
+	if (!parts) {
+		int64_t *kept = ev->qkeys ? quasi_key_memo_add(ev->qkeys, ev->atom_residue) : NULL;
+		quasi_thread_parts(ev, c, kept ? kept : own);
+		parts = kept ? kept : own;
+	}
+	for (int j = 0; j < ev->n_qconstraints; j++) {
+		const quasi_form *f = &ev->qconstraints[j];
+		int64_t block = quasi_form_block_part(f, l->atoms.n, c, ev->atom_offset);
+		int64_t lo = block + parts[3 * j], hi = block + parts[3 * j + 1];
 		loop_range(l, f->lin.coeff, &lo, &hi);
-		constraint_key(ev->qconstraint_ne[j], lo, hi, first, &key[2 * j]);
+		constraint_key(ev->qconstraint_ne[j], lo, hi, block + parts[3 * j + 2], &key[2 * j]);
 	}
 }
 
@@ -631,7 +666,7 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	memcpy(ev->last_c, c, sizeof(c));
 	/* thread-dependent clamps and quasi constraints key on every thread's
 	 * atoms */
-	if (ev->qthread_atoms)
+	if (ev->qthread_atoms && ev->has_thread_clamps)
 		quasi_atoms_block_threads(&ev->l->atoms, c, (const int64_t (*)[3])ev->tid,
 			ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
 			ev->clamp_key);

@@ -69,6 +69,9 @@ struct block_evaluator {
 	unsigned char qconstraint_ne[MAX_QCONSTRAINTS];
 	int kernel_qconstraint_id[COND_MAX_CONSTRAINTS];
 	int64_t *qthread_atoms;  /* scratch: each thread's atoms at the block looked up */
+	/* the quasi constraints' thread parts by atom residues, where no atom
+	 * is a thread-dependent clamp (NULL: computed per block) */
+	struct quasi_key_memo *qkeys;
 	access_plan *plans;
 	double *fold_keep;       /* per access: share of its L1 requests left by register reuse */
 	int64_t group_coeff[256][3];

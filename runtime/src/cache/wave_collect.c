@@ -40,10 +40,10 @@ static int grow_hits(int64_t **hits, int *n, int index)
 
 /* Collects the byte footprint of blocks [first, first+count) (none when `fp`
  * is NULL) and, when `m` is given, adds up their per-access statistics into
- * `m` and `access`. Unless `exact`,
- * footprints may come rounded out to fetch units and sectors (the same unit
- * sets, fewer runs); the current wave is collected exactly because partial
- * sector writes are counted from its bytes. */
+ * `m` and `access`. Load footprints may come rounded out to fetch units
+ * (the same unit sets, fewer runs: loads are only ever counted in fetch
+ * units or coarser), store footprints to sectors unless `exact`: the
+ * current wave's partial sector writes are counted from its bytes. */
 static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int ev_use_boxes,
 	int64_t first, int64_t count, wave_footprint *fp, memory_result *m, access_stats *access,
 	int exact)
@@ -94,7 +94,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (cls->empty)
 			continue;
 		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
-			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 && !exact ?
+			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
 				&cls->store_units[g] : &cls->store_runs[g], offsets[g]))

@@ -232,9 +232,7 @@ void quasi_atoms_eval_masked(const quasi_atoms *atoms, const int64_t *v, int64_t
 	}
 }
 
-/* f without its thread and loop part, at block ctaid (earlier atoms by
- * their block parts) */
-static int64_t block_part(const quasi_form *f, int n_atoms, const int64_t *ctaid,
+int64_t quasi_form_block_part(const quasi_form *f, int n_atoms, const int64_t *ctaid,
 	const int64_t *offset)
 {
 	int64_t n = f->lin.c0 + f->lin.coeff[3] * ctaid[0] + f->lin.coeff[4] * ctaid[1] +
@@ -251,7 +249,7 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		const quasi_atom *a = &atoms->a[i];
 		/* n = (block part) + (thread and loop part); for floor the quotient
 		 * of the block part adds to every thread's value, for mod nothing */
-		int64_t n = block_part(&a->num, i, ctaid, offset);
+		int64_t n = quasi_form_block_part(&a->num, i, ctaid, offset);
 		if (a->thread_dependent) {
 			residue[i] = 0;
 			offset[i] = n;
@@ -259,7 +257,7 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 		}
 		if (a->minmax != quasi_no_minmax) {
 			/* block-uniform: its whole value moves with the block */
-			int64_t m = block_part(&a->other, i, ctaid, offset);
+			int64_t m = quasi_form_block_part(&a->other, i, ctaid, offset);
 			residue[i] = 0;
 			offset[i] = (n < m) == (a->minmax == quasi_min) ? n : m;
 			continue;
@@ -369,10 +367,10 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 			hi = d > hi ? d : hi;
 		}
 		clamp_key[2 * i] = clamp_key[2 * i + 1] = 0;
-		int64_t num = block_part(&a->num, i, ctaid, offset);
+		int64_t num = quasi_form_block_part(&a->num, i, ctaid, offset);
 		if (!a->thread_dependent) {
 			if (a->minmax != quasi_no_minmax) {
-				int64_t m = block_part(&a->other, i, ctaid, offset);
+				int64_t m = quasi_form_block_part(&a->other, i, ctaid, offset);
 				residue[i] = 0;
 				offset[i] = (num < m) == is_min ? num : m;
 			} else {
@@ -384,7 +382,7 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 		/* min takes num where num - other <= 0, max where it is >= 0 */
 		int num_wins = is_min ? hi <= 0 : lo >= 0, other_wins = is_min ? lo > 0 : hi < 0;
 		residue[i] = 0;
-		offset[i] = other_wins ? block_part(&a->other, i, ctaid, offset) : num;
+		offset[i] = other_wins ? quasi_form_block_part(&a->other, i, ctaid, offset) : num;
 		clamp_key[2 * i] = num_wins ? 0 : other_wins ? 1 : 2;
 		clamp_key[2 * i + 1] = num_wins || other_wins ? 0 : first;
 	}

@@ -77,6 +77,11 @@ void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *value
 void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
 	int64_t *offset);
 
+/* f without its thread and loop part at the block at ctaid: its atoms by
+ * the block's offsets (from quasi_atoms_block; the first n_atoms only). */
+int64_t quasi_form_block_part(const quasi_form *f, int n_atoms, const int64_t *ctaid,
+	const int64_t *offset);
+
 /* The same where some atom is a thread-dependent clamp, from every thread's
  * atoms (n_threads threads at coordinates tid, loops at 0; written to
  * values[t * atoms->n + i]). A clamp whose one operand wins for every
