@@ -78,20 +78,24 @@ static int radix_sort(run_list *l)
 {
 	run *r = l->r;
 	int64_t n = l->n;
-	int64_t min = r[0].lo, max = r[0].lo;
-	for (int64_t i = 1; i < n; i++) {
+	int64_t min = r[0].lo;
+	for (int64_t i = 1; i < n; i++)
 		if (r[i].lo < min)
 			min = r[i].lo;
-		if (r[i].lo > max)
-			max = r[i].lo;
-	}
-	uint64_t span = (uint64_t)(max - min);
+	/* bits of lo - min that differ between runs: digits where none does
+	 * are skipped (a footprint over two arrays 2^40 B apart sorts in three
+	 * passes, not four) */
+	uint64_t varying = 0, first = (uint64_t)(r[0].lo - min);
+	for (int64_t i = 1; i < n; i++)
+		varying |= (uint64_t)(r[i].lo - min) ^ first;
 	run *tmp = malloc((size_t)l->cap * sizeof(run));
 	if (!tmp)
 		return -1;
 	size_t count[RADIX_BUCKETS];
 	run *src = r, *dst = tmp;
-	for (int shift = 0; shift < 64 && (span >> shift) > 0; shift += RADIX_BITS) {
+	for (int shift = 0; shift < 64 && (varying >> shift) > 0; shift += RADIX_BITS) {
+		while (!((varying >> shift) & 1))
+			shift++;
 		memset(count, 0, sizeof(count));
 		for (int64_t i = 0; i < n; i++)
 			count[((uint64_t)(src[i].lo - min) >> shift) & (RADIX_BUCKETS - 1)]++;
@@ -340,12 +344,13 @@ int64_t run_list_partial_units(const run_list *bytes, int64_t unit)
 	/* A unit is partial when some run ends or starts strictly inside it and
 	 * the unit is not covered from its first to its last byte. */
 	int64_t partial = 0, last_counted = INT64_MIN;
+	int log2 = run_unit_log2(unit);
 	for (int64_t i = 0; i < bytes->n; i++) {
 		int64_t ends[2] = {bytes->r[i].lo, bytes->r[i].hi};
 		for (int e = 0; e < 2; e++) {
-			if (ends[e] % unit == 0)
+			int64_t u = unit_of(ends[e], unit, log2);
+			if (u * unit == ends[e])
 				continue;
-			int64_t u = fdiv(ends[e], unit);
 			if (u == last_counted)
 				continue;
 			/* covered fully only if a single run spans [u*unit, (u+1)*unit) */
