@@ -31,6 +31,9 @@
  * thread count subtracts (`Size - 1 - t`), so the launch is not empty. */
 #define PLACEHOLDER_VALUE 1024
 #define PLACEHOLDER_SUBTRACTED 16
+/* ... and for an argument the kernel shifts by (the model's 2^P, valid up
+ * to 2^40): 10, so that 2^P is the size placeholder again. */
+#define PLACEHOLDER_SHIFT 10
 /* Shapes of the full default sweep at most (powers of two, 32..1024 threads,
  * three dimensions), and of the sweep at 256 threads only. */
 #define FULL_SWEEP_SHAPES 231
@@ -217,22 +220,41 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 	if (info->missing[0]) {
 		patched = json_tokener_parse(model_text);
 		json_object *ps;
+		char shifts[256] = "";
 		if (patched && json_object_object_get_ex(patched, "params", &ps))
 			for (size_t i = 0; i < json_object_array_length(ps); i++) {
-				json_object *p = json_object_array_get_idx(ps, i), *v;
-				json_object *name;
-				if (!json_object_object_get_ex(p, "value", &v))
-					json_object_object_add(p, "value", json_object_new_int(
-						json_object_object_get_ex(p, "name", &name) &&
-						wp_name_listed(info->subtracted, json_object_get_string(name)) ?
-						PLACEHOLDER_SUBTRACTED : PLACEHOLDER_VALUE));
+				json_object *p = json_object_array_get_idx(ps, i), *v, *name;
+				/* 2^P parameters follow P's placeholder (the core
+				 * rejects a value of their own) */
+				if (json_object_object_get_ex(p, "value", &v) ||
+				    json_object_object_get_ex(p, "exp2_of", &v) ||
+				    !json_object_object_get_ex(p, "name", &name))
+					continue;
+				const char *pn = json_object_get_string(name);
+				int value = wp_name_listed(info->subtracted, pn) ? PLACEHOLDER_SUBTRACTED :
+					PLACEHOLDER_VALUE;
+				for (size_t j = 0; j < json_object_array_length(ps); j++) {
+					json_object *of;
+					if (json_object_object_get_ex(json_object_array_get_idx(ps, j), "exp2_of", &of) &&
+					    strcmp(json_object_get_string(of), pn) == 0 && value != PLACEHOLDER_SHIFT) {
+						value = PLACEHOLDER_SHIFT;
+						size_t sl = strlen(shifts);
+						snprintf(shifts + sl, sizeof shifts - sl, "%s%s", sl ? ", " : "", pn);
+					}
+				}
+				json_object_object_add(p, "value", json_object_new_int(value));
 			}
 		text = patched ? json_object_to_json_string_ext(patched, JSON_C_TO_STRING_PLAIN) : model_text;
 		char legend[1024], small[600] = "";
 		wp_arg_legend(fn, kn, info->model, legend, sizeof legend);
+		char sub[300] = "", sh[300] = "";
 		if (info->subtracted[0])
-			snprintf(small, sizeof small, " (%s: %d, subtracted from a thread count)",
-				info->subtracted, PLACEHOLDER_SUBTRACTED);
+			snprintf(sub, sizeof sub, "%s: %d, subtracted from a thread count", info->subtracted,
+				PLACEHOLDER_SUBTRACTED);
+		if (shifts[0])
+			snprintf(sh, sizeof sh, "%s: %d, shifted by", shifts, PLACEHOLDER_SHIFT);
+		if (sub[0] || sh[0])
+			snprintf(small, sizeof small, " (%s%s%s)", sub, sub[0] && sh[0] ? "; " : "", sh);
 		snprintf(note, sizeof note,
 			"no prediction: the estimate needs values for %s (param=NAME:VALUE, WARPEST_CONFIG or "
 			"WARPEST_LAUNCH); per-access figures below use %d for them%s%s%s",

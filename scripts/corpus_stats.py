@@ -4,7 +4,7 @@ code gets: kernels, models the core rejects, accesses, the share analysed
 exactly, the share counted under an assumption, the reasons of the rest,
 kernels with a prediction, and the plugin's time.
 
-    scripts/corpus_stats.py [--build build] [--gpu h100-sxm] [--block 256x1x1] DIR...
+    scripts/corpus_stats.py [--build build] [--gpu h100-sxm] [--block 256x1x1] [--full] DIR...
 
 Per file, clang-22 compiles the device side at -O2 with the plugin,
 `dump-model=` and a launch configuration: the block given, and parameter
@@ -14,7 +14,10 @@ run). Remarks are read from clang's optimisation record (YAML, by remark
 name, so the figures do not depend on the remark wording); the plugin's time
 is the WarpestPass line of -ftime-report. Each dumped model is then read by
 `warpest estimate` (same configuration): a reader error counts as a rejected
-model. Exit status 0; the figures are the output."""
+model. The plugin's share is its time over the compile's wall time, per file:
+of the device-only compile, or with --full of a host + device compile of the
+same file (a second compile; the pass's time summed over both sides). Exit
+status 0; the figures are the output."""
 import argparse, collections, glob, json, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,9 +35,10 @@ def file_params(path):
     return vals
 
 
-def compile_cu(path, plugin, config, outdir, record):
+def compile_cu(path, plugin, config, outdir, record, device_only=True):
     env = dict(os.environ, WARPEST_CONFIG=config)
-    cmd = [CLANG, "-O2", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
+    cmd = [CLANG, "-O2", "-x", "cuda"] + (["--cuda-device-only"] if device_only else []) + [
+           "--cuda-gpu-arch=sm_90",
            "--cuda-path=/usr/local/cuda", "-Wno-unknown-cuda-version", "-gline-tables-only",
            "-I" + os.path.join(ROOT, "examples/include"), "-fpass-plugin=" + plugin,
            "-ftime-report", "-c", path, "-o", os.path.join(outdir, "out.o")]
@@ -65,6 +69,8 @@ def remark_names(record):
         f = re.search(r"^Function:\s+(\S+)", doc, re.M)
         if n and f:
             out[f.group(1).strip("'\"")].add(n.group(1))
+            if "rejected the extracted model" in doc:
+                out[f.group(1).strip("'\"")].add("Rejected")
     return out
 
 
@@ -86,6 +92,10 @@ def main():
     ap.add_argument("--block", default="256x1x1")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--cli-timeout", type=float, default=30)
+    ap.add_argument("--no-config", action="store_true",
+                    help="no block and no parameter values: the plugin's placeholders (per-access figures only)")
+    ap.add_argument("--full", action="store_true",
+                    help="also compile host and device together and take the plugin's share of that")
     a = ap.parse_args()
     plugin = os.path.join(a.build, "pass", "libwarpest.so")
     cli = os.path.join(a.build, "warpest")
@@ -114,13 +124,20 @@ def main():
             params = ";".join("param=%s:%d" % (n, vals.get(n, 4096)) for n in sorted(names))
             os.makedirs(base + "/m")
             config = "gpu=%s;block=%s;dump-model=%s/m%s" % (a.gpu, a.block, base, (";" + params) if params else "")
+            if a.no_config:
+                config = "dump-model=%s/m" % base
             rc, err, pass_s, wall = compile_cu(f, plugin, config, base, base + "/rec.yaml")
             if rc:
                 failed.append((f, err.strip().splitlines()[-1:]))
                 continue
             models = sorted(glob.glob(base + "/m/*.json"))
             rem = remark_names(base + "/rec.yaml")
-            times.append((pass_s, len(models), f, wall))
+            share = pass_s / wall if wall > 0 else 0.0
+            if a.full:
+                rc2, _, pass_full, wall_full = compile_cu(f, plugin, config, base, None, device_only=False)
+                if rc2 == 0 and wall_full > 0:
+                    share = pass_full / wall_full
+            times.append((pass_s, len(models), f, wall, share))
             for mf in models:
                 m = json.load(open(mf))
                 kname = m["kernel"]
@@ -140,6 +157,9 @@ def main():
                         reasons[norm_reason(acc.get("reason", ""))] += 1
                 if accs and n_bad + st.get("_", 0) == len(accs):
                     st["all_unanalysed"] += 1
+                # the core refusing the pass's model, placeholders included
+                if "Rejected" in rem.get(kname, set()):
+                    rejected.append((kname, ["the plugin's remark: the core rejected the extracted model"]))
                 # the pass names the remark with the predicted time "Summary"
                 if "Summary" in rem.get(kname, set()):
                     st["predicted"] += 1
@@ -182,11 +202,19 @@ def main():
     print("kernels predicted     %d of %d (%d with every access unanalysed)" % (
         st["predicted"], st["kernels"], st["predicted_all_unanalysed"]))
     if times:
-        per = [t / max(k, 1) for t, k, _, _ in times]
+        per = [t / max(k, 1) for t, k, _, _, _ in times]
         worst = max(times, key=lambda x: x[0] / max(x[1], 1))
         print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst %.1f ms per kernel (%s)"
-              % (1e3 * sum(t for t, _, _, _ in times), 1e3 * sum(t for t, _, _, _ in times) / max(st["kernels"], 1),
+              % (1e3 * sum(t for t, _, _, _, _ in times), 1e3 * sum(t for t, _, _, _, _ in times) / max(st["kernels"], 1),
                  1e3 * max(per), os.path.basename(worst[2])))
+        shares = sorted(x[4] for x in times)
+        worst_share = max(times, key=lambda x: x[4])
+        print("plugin share          median file %.1f %%, worst %.1f %% (%s) of the %s compile's wall time"
+              % (100.0 * shares[len(shares) // 2], 100.0 * worst_share[4], os.path.basename(worst_share[2]),
+                 "host + device" if a.full else "device-only"))
+        if a.verbose:
+            for x in sorted(times, key=lambda x: -x[4]):
+                print("  share %5.1f %%  %s (%d kernels, %.1f ms)" % (100.0 * x[4], os.path.basename(x[2]), x[1], 1e3 * x[0]))
     print("reasons:")
     for r, c in reasons.most_common():
         print("  %6d  %s" % (c, r))

@@ -11,6 +11,9 @@
 // RUN: %warpest-cli estimate %t/fft_stage.json --gpu a100-40gb --block 256x1x1 -p n=1048576 -p stage=4 --json | FileCheck %s --check-prefix=STAGE4
 // RUN: not %warpest-cli estimate %t/fft_stage.json --gpu a100-40gb --block 256x1x1 -p n=1048576 -p exp2_stage=16 2>&1 | FileCheck %s --check-prefix=DERIVED
 // RUN: not %warpest-cli estimate %t/fft_stage.json --gpu a100-40gb --block 256x1x1 -p n=1048576 -p stage=41 2>&1 | FileCheck %s --check-prefix=RANGE
+// With no configuration, the placeholders run the per-access part: stage, shifted by, takes 10
+// (2^10 = 1024, the size placeholder) and exp2_stage no value of its own, which the core rejects.
+// RUN: env WARPEST_CONFIG= %clang-plugin -fno-discard-value-names --cuda-device-only --cuda-gpu-arch=sm_80 -Rpass-analysis=warpest -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 #include <cuda_runtime.h>
 
 // MODEL: { "name": "exp2_stage", "exp2_of": "stage" }
@@ -46,4 +49,8 @@ extern "C" __global__ void fft_stage(float2 *data, int n, int stage)
 // STAGE4-NEXT: "l1_global_ld_sectors": 262144.0
 // STAGE4: "dram_read_bytes": 8388608.0
 // DERIVED: parameter 'exp2_stage' is 2^stage (params[2].exp2_of): give 'stage' instead
+// NOCONFIG-NOT: rejected
+// NOCONFIG: per-access figures below use 1024 for them (stage: 10, shifted by)
+// NOCONFIG-NOT: rejected
+// NOCONFIG: remark: load data[
 // RANGE: parameter 'stage' = 41: the model takes 2^stage ('exp2_stage', a shift by it), which needs 0 <= stage <= 40
