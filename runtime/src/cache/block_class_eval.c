@@ -266,7 +266,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		w.offsets = offsets;
 		w.global = b->field->space == km_space_global;
 		w.unit = warp_unit_of(b->field);
-		w.uniform_loops = !ev->has_varying_loops;
+		w.uniform_loops = !ev->has_lane_loops;
 		w.footprint_only = ev->footprint_only;
 		/* the class key's verdict on each constraint over the whole block:
 		 * 0 true everywhere (no test), 1 false everywhere (the access never

@@ -144,6 +144,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->cached = 1;
 	for (int i = 0; i < l->kernel->n_loops; i++) {
 		ev->has_varying_loops |= !l->loops[i].constant;
+		ev->has_lane_loops |= !l->loops[i].constant && !l->loops[i].block_uniform;
 		ev->has_tree_loops |= !l->loops[i].constant && !l->loops[i].quasi;
 		if (!l->loops[i].constant && loop_bounds_see_block(l, l->loops[i].src, 0))
 			ev->block_loops |= 1u << i;
@@ -293,6 +294,13 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
 		ev->plans[i].leader = i; /* without group_size: no groups */
+		if (b->quasi) {
+			quasi_form atoms_only = b->qaddr;
+			memset(atoms_only.lin.coeff, 0, sizeof(atoms_only.lin.coeff));
+			ev->plans[i].atoms_tid_free = 1;
+			for (int d = 0; d < 3; d++)
+				ev->plans[i].atoms_tid_free &= !quasi_form_uses(&atoms_only, &l->atoms, d);
+		}
 		for (int j = 0; group_size && j < i && b->quasi && b->src->n_loops == 0; j++) {
 			const bound_access *o = &l->accesses[j];
 			if (ev->plans[j].leader == j && group_size[j] < QUASI_GROUP_MAX - 1 &&

@@ -31,7 +31,8 @@ void walk_emit_instruction(walk *w)
 	int n_active = 0;
 	/* Lanes of one warp-instruction differ only in tid when the loops are
 	 * the same for all of them: evaluate the shared part of each form once. */
-	if (w->uniform_loops && (b->guard_linear || w->guard_true) && (b->linear || !a->analysable)) {
+	if (w->uniform_loops && (b->guard_linear || w->guard_true) &&
+	    (b->linear || !a->analysable || (b->quasi && w->plan->atoms_tid_free))) {
 		int first = -1;
 		for (int lane = 0; lane < 32 && first < 0; lane++)
 			if (w->lanes->alive[lane])
@@ -43,9 +44,17 @@ void walk_emit_instruction(walk *w)
 			gbase[i] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
 				f->coeff[2] * v0[2];
 		}
-		if (v0 && a->analysable)
-			abase = linear_form_eval(&b->addr, v0) - b->addr.coeff[0] * v0[0] -
-				b->addr.coeff[1] * v0[1] - b->addr.coeff[2] * v0[2];
+		/* the address's tid terms; the rest, atoms included, is the first
+		 * lane's */
+		const int64_t *tc = b->linear ? b->addr.coeff : b->qaddr.lin.coeff;
+		if (v0 && a->analysable && b->linear)
+			abase = linear_form_eval(&b->addr, v0);
+		else if (v0 && a->analysable) {
+			int64_t own[QUASI_MAX_ATOMS];
+			abase = quasi_form_eval(&b->qaddr, w->l->atoms.n, v0, walk_lane_atoms(w, first, own));
+		}
+		if (v0)
+			abase -= tc[0] * v0[0] + tc[1] * v0[1] + tc[2] * v0[2];
 		for (int lane = 0; lane < 32; lane++) {
 			active[lane] = 0;
 			if (!w->lanes->alive[lane])
@@ -61,8 +70,7 @@ void walk_emit_instruction(walk *w)
 			active[lane] = 1;
 			n_active++;
 			if (a->analysable)
-				addr[lane] = abase + b->addr.coeff[0] * v[0] + b->addr.coeff[1] * v[1] +
-					b->addr.coeff[2] * v[2];
+				addr[lane] = abase + tc[0] * v[0] + tc[1] * v[1] + tc[2] * v[2];
 		}
 	} else
 	for (int lane = 0; lane < 32; lane++) {

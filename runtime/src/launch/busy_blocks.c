@@ -209,6 +209,21 @@ static int count_busy_boxes(const launch *l, const block_test *t, int n_tests, i
 	return 0;
 }
 
+/* Whether an earlier access has access i's linear guard: its blocks are
+ * then already in the union (a stencil's loads share one guard; testing it
+ * once per row, not once per access, keeps a tall grid's rows cheap). */
+static int same_guard_before(const launch *l, int i)
+{
+	const bound_access *b = &l->accesses[i];
+	for (int j = 0; j < i; j++) {
+		const bound_access *o = &l->accesses[j];
+		if (o->guard_linear && o->guard.n == b->guard.n &&
+		    memcmp(o->guard.ge0, b->guard.ge0, sizeof(linear_form) * (size_t)b->guard.n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The busy blocks of the launch into *total and, where `busy` is given, of
  * every wave into busy[] (n_waves entries). A row of blocks at a time: in
  * it each access's constraints leave an interval of x, and the busy blocks
@@ -225,7 +240,7 @@ static int count_busy(const launch *l, int64_t *total, int64_t *busy)
 		const bound_access *b = &l->accesses[i];
 		if (!b->guard_linear || b->guard.n == 0)
 			always = 1; /* no linear guard: taken to run everywhere */
-		else
+		else if (!same_guard_before(l, i))
 			n_tests += b->guard.n;
 	}
 	for (int64_t w = 0; busy && w < n_waves; w++)
@@ -246,7 +261,7 @@ static int count_busy(const launch *l, int64_t *total, int64_t *busy)
 	}
 	int n = 0;
 	for (int i = 0; i < l->n_accesses; i++)
-		for (int c = 0; c < l->accesses[i].guard.n; c++)
+		for (int c = 0; c < l->accesses[i].guard.n && !same_guard_before(l, i); c++)
 			t[n++] = block_test_of(l, &l->accesses[i].guard.ge0[c], i);
 	if (!busy && count_busy_boxes(l, t, n_tests, total) == 0) {
 		free(t);
