@@ -24,6 +24,11 @@
  * at worst (docs/model.md §1, "Time limit"): 90 % of the budget, the rest
  * for extracting the model and reporting. */
 #define WARPEST_PASS_ESTIMATE_SHARE 0.45
+/* Under compile-share= (the default), the one estimate a kernel always gets
+ * takes that share too: its time limit is WARPEST_PASS_ESTIMATE_SHARE of the
+ * kernel's part of the share, but of no less than this (a sample of a few
+ * blocks a wave needs a few ms), and of no more than the budget. */
+#define WARPEST_PASS_ESTIMATE_FLOOR_MS 10
 /* With placeholder parameter values no time is reported, only per-access
  * figures at made-up sizes: those may come from a smaller sample sooner. */
 #define WARPEST_PASS_PLACEHOLDER_SHARE 0.03
@@ -274,9 +279,11 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		 * grouped (non-affine guards or block remaps) are evaluated block by
 		 * block; stop such an estimate and say so instead of stalling. */
 		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
+		double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
+		if (ob->share >= 0 && !info->missing[0] && ob->ms < budget)
+			budget = ob->ms > WARPEST_PASS_ESTIMATE_FLOOR_MS ? ob->ms : WARPEST_PASS_ESTIMATE_FLOOR_MS;
 		wc.time_limit_ms = TIME_LIMIT_SCALE * (info->missing[0] ? WARPEST_PASS_PLACEHOLDER_SHARE :
-			WARPEST_PASS_ESTIMATE_SHARE) * (cfg->budget_ms > 0 ? cfg->budget_ms :
-			WARPEST_PASS_BUDGET_MS);
+			WARPEST_PASS_ESTIMATE_SHARE) * budget;
 		/* with placeholder parameter values neither the prediction nor the
 		 * neighbours are reported: spend no compile time on them */
 		wc.skip_neighbours = info->missing[0] != 0;
