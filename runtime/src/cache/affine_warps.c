@@ -106,19 +106,7 @@ static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access 
 			ev->split->n++;
 		}
 	}
-	if (!rc) {
-		warp_access_cost(ev->l->hw, unit, bytes, addr, active, scratch);
-		return scratch;
-	}
-	int first = 0;
-	while (first < 31 && !active[first])
-		first++;
-	int residue = (int)(((addr[first] % 128) + 128) % 128);
-	if (!rc->known[residue]) {
-		warp_access_cost(ev->l->hw, unit, bytes, addr, active, &rc->cost[residue]);
-		rc->known[residue] = 1;
-	}
-	return &rc->cost[residue];
+	return residue_cost_lookup(rc, ev->l->hw, unit, bytes, addr, active, scratch);
 }
 
 static int64_t tid_part(const int64_t *coeff, const int64_t *tid)

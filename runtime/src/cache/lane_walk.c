@@ -160,16 +160,7 @@ void walk_emit_instruction(walk *w)
 		if (!w->ev->patterns)
 			w->ev->patterns = lane_pattern_table_alloc(); /* NULL: costed each time */
 		residue_costs *rc = lane_pattern_costs(w->ev->patterns, a->bytes, w->unit, addr, active);
-		int residue = (int)(((addr[first] % 128) + 128) % 128);
-		if (rc && rc->known[residue])
-			cost = rc->cost[residue];
-		else {
-			warp_access_cost(w->l->hw, w->unit, a->bytes, addr, active, &cost);
-			if (rc) {
-				rc->cost[residue] = cost;
-				rc->known[residue] = 1;
-			}
-		}
+		cost = *residue_cost_lookup(rc, w->l->hw, w->unit, a->bytes, addr, active, &cost);
 		w->memo_valid = 1;
 		w->memo_first = addr[first];
 		memcpy(w->memo_active, active, sizeof(w->memo_active));

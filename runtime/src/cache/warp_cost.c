@@ -182,3 +182,21 @@ residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, warp_unit un
 	}
 	return NULL;
 }
+
+const warp_cost *residue_cost_lookup(residue_costs *rc, const warpest_hw *hw, warp_unit unit, int bytes,
+	const int64_t *addr, const unsigned char *active, warp_cost *scratch)
+{
+	if (!rc) {
+		warp_access_cost(hw, unit, bytes, addr, active, scratch);
+		return scratch;
+	}
+	int first = 0;
+	while (first < 31 && !active[first])
+		first++;
+	int residue = (int)(((addr[first] % 128) + 128) % 128);
+	if (!rc->known[residue]) {
+		warp_access_cost(hw, unit, bytes, addr, active, &rc->cost[residue]);
+		rc->known[residue] = 1;
+	}
+	return &rc->cost[residue];
+}

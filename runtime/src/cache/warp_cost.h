@@ -59,5 +59,10 @@ void lane_pattern_table_free(lane_pattern_table *t);
  * when t is NULL or full (the caller then costs the warp itself). */
 residue_costs *lane_pattern_costs(lane_pattern_table *t, int bytes, warp_unit unit,
 	const int64_t *addr, const unsigned char *active);
+/* The cost of (addr, active) from `rc` at its first active lane's residue
+ * modulo 128, costed and kept there on first use; costed into `scratch`
+ * when rc is NULL. */
+const warp_cost *residue_cost_lookup(residue_costs *rc, const warpest_hw *hw, warp_unit unit, int bytes,
+	const int64_t *addr, const unsigned char *active, warp_cost *scratch);
 
 #endif
