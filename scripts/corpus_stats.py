@@ -132,12 +132,13 @@ def main():
                 continue
             models = sorted(glob.glob(base + "/m/*.json"))
             rem = remark_names(base + "/rec.yaml")
-            share = pass_s / wall if wall > 0 else 0.0
+            share_pass, share_wall = pass_s, wall
             if a.full:
                 rc2, _, pass_full, wall_full = compile_cu(f, plugin, config, base, None, device_only=False)
                 if rc2 == 0 and wall_full > 0:
-                    share = pass_full / wall_full
-            times.append((pass_s, len(models), f, wall, share))
+                    share_pass, share_wall = pass_full, wall_full
+            share = share_pass / share_wall if share_wall > 0 else 0.0
+            times.append((pass_s, len(models), f, wall, share, share_pass, share_wall))
             for mf in models:
                 m = json.load(open(mf))
                 kname = m["kernel"]
@@ -202,15 +203,17 @@ def main():
     print("kernels predicted     %d of %d (%d with every access unanalysed)" % (
         st["predicted"], st["kernels"], st["predicted_all_unanalysed"]))
     if times:
-        per = [t / max(k, 1) for t, k, _, _, _ in times]
+        per = [t / max(k, 1) for t, k, *_ in times]
         worst = max(times, key=lambda x: x[0] / max(x[1], 1))
         print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst %.1f ms per kernel (%s)"
-              % (1e3 * sum(t for t, _, _, _, _ in times), 1e3 * sum(t for t, _, _, _, _ in times) / max(st["kernels"], 1),
+              % (1e3 * sum(t for t, *_ in times), 1e3 * sum(t for t, *_ in times) / max(st["kernels"], 1),
                  1e3 * max(per), os.path.basename(worst[2])))
         shares = sorted(x[4] for x in times)
         worst_share = max(times, key=lambda x: x[4])
-        print("plugin share          median file %.1f %%, worst %.1f %% (%s) of the %s compile's wall time"
-              % (100.0 * shares[len(shares) // 2], 100.0 * worst_share[4], os.path.basename(worst_share[2]),
+        total_wall = sum(x[6] for x in times)
+        print("plugin share          all files %.1f %%, median file %.1f %%, worst %.1f %% (%s) of the %s compile's wall time"
+              % (100.0 * sum(x[5] for x in times) / total_wall if total_wall > 0 else 0.0,
+                 100.0 * shares[len(shares) // 2], 100.0 * worst_share[4], os.path.basename(worst_share[2]),
                  "host + device" if a.full else "device-only"))
         if a.verbose:
             for x in sorted(times, key=lambda x: -x[4]):
