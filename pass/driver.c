@@ -420,8 +420,8 @@ static void dump_file_name(const char *kname, char *out, size_t size)
 }
 
 #define NAMES_HINT \
-	"; source names need -g or -gline-tables-only (the declaration is read from the source file) or " \
-	"-fno-discard-value-names"
+	"; source names need -g or -gline-tables-only (the declaration is read from the source file), " \
+	"-fno-discard-value-names, or the kernel's __global__ declaration in the file compiled"
 
 static int model_has_param(json_object *model, const char *name)
 {

@@ -7,7 +7,9 @@
  * from that file: the kernel's name followed by "(", up to the matching ")",
  * split at top-level commas; each parameter's name is its last identifier
  * (default values and array bounds removed). The result is used only when the
- * number of parameters equals the IR's.
+ * number of parameters equals the IR's. With no debug location at all the
+ * module's source file is searched for the kernel's `__global__`
+ * declarations instead; they must agree on every name they give.
  *
  * Also: the `argN` legend (position and type of each unnamed parameter). */
 #include "internal.h"
@@ -26,9 +28,9 @@ static int ident(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* The text of lines [line, line + SEARCH_LINES) of path, comments and
- * string literals blanked. malloc'd, NULL when unreadable. */
-static char *read_window(const char *path, unsigned line)
+/* The text of lines [line, line + lines) of path (to its end when lines is
+ * 0), comments and string literals blanked. malloc'd, NULL when unreadable. */
+static char *read_window(const char *path, unsigned line, unsigned lines)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -38,7 +40,7 @@ static char *read_window(const char *path, unsigned line)
 	unsigned cur = 1;
 	int c;
 	while (buf && (c = fgetc(f)) != EOF && n < MAX_SOURCE_BYTES) {
-		if (cur >= line + SEARCH_LINES)
+		if (lines && cur >= line + lines)
 			break;
 		if (cur >= line) {
 			if (n + 2 > cap) {
@@ -133,9 +135,10 @@ static char *param_name(const char *b, const char *e)
 	return out;
 }
 
-/* Parameter names of `name(...)` in text; n of them, or -1 when the
- * declaration is not found or not understood. names[i] may be NULL. */
-static int parse_decl(const char *text, const char *name, char **names, int max)
+/* Parameter names of `name(...)` in text (its first occurrence only when
+ * `first`); n of them, or -1 when the declaration is not found or not
+ * understood. names[i] may be NULL. */
+static int parse_decl(const char *text, const char *name, int first, char **names, int max)
 {
 	size_t nl = strlen(name);
 	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
@@ -157,8 +160,11 @@ static int parse_decl(const char *text, const char *name, char **names, int max)
 			while (isspace((unsigned char)*q))
 				q++;
 		}
-		if (*q != '(')
+		if (*q != '(') {
+			if (first)
+				return -1;
 			continue;
+		}
 		int n = 0, depth = 0;
 		const char *start = q + 1;
 		for (const char *c = q; *c; c++) {
@@ -188,6 +194,62 @@ static int parse_decl(const char *text, const char *name, char **names, int max)
 	return -1;
 }
 
+/* Whether the declaration that holds text[at] (back to the previous `;`,
+ * `{` or `}`) says __global__. */
+static int declared_global(const char *text, const char *at)
+{
+	const char *b = at;
+	while (b > text && b[-1] != ';' && b[-1] != '{' && b[-1] != '}')
+		b--;
+	for (const char *g = b; (g = strstr(g, "__global__")) && g < at; g++)
+		if ((g == text || !ident(g[-1])) && !ident(g[10]))
+			return 1;
+	return 0;
+}
+
+/* Parameter names of the __global__ declarations of `name` anywhere in text
+ * (a call `name<<<...>>>(...)` is not one): the names every declaration with
+ * `count` parameters agrees on (a forward declaration may leave them out).
+ * count, or -1 when none is found or two disagree. */
+static int parse_global_decls(const char *text, const char *name, int count, char **names)
+{
+	size_t nl = strlen(name);
+	int found = 0;
+	for (int i = 0; i < count; i++)
+		names[i] = NULL;
+	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+		if ((p > text && ident(p[-1])) || ident(p[nl]) || !declared_global(text, p))
+			continue;
+		const char *q = p + nl;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (!strncmp(q, "<<<", 3))
+			continue;
+		char *got[64];
+		int n = parse_decl(p, name, 1, got, 64);
+		if (n < 0)
+			continue;
+		int agree = n == count;
+		for (int i = 0; agree && i < n; i++)
+			agree = !got[i] || !names[i] || !strcmp(got[i], names[i]);
+		for (int i = 0; i < n; i++) {
+			if (agree && got[i] && !names[i])
+				names[i] = got[i];
+			else
+				free(got[i]);
+		}
+		if (n == count && !agree) {
+			for (int i = 0; i < count; i++) {
+				free(names[i]);
+				names[i] = NULL;
+			}
+			return -1;
+		}
+		found |= agree;
+	}
+	return found ? count : -1;
+}
+
 static struct {
 	LLVMValueRef fn;
 	LLVMMetadataRef sp;
@@ -202,11 +264,38 @@ static void cache_clear(void)
 	memset(&cache, 0, sizeof cache);
 }
 
+/* The name from the module's source file, for a kernel without a debug
+ * location (compiled without -g). */
+static char *module_arg_name(LLVMValueRef fn, unsigned index)
+{
+	if (cache.fn != fn || cache.sp) {
+		cache_clear();
+		cache.fn = fn;
+		size_t fl = 0, len;
+		const char *fname = LLVMGetSourceFileName(LLVMGetGlobalParent(fn), &fl);
+		const char *ir = LLVMGetValueName2(fn, &len);
+		char *base = warpest_demangle(ir, 2);
+		int count = (int)LLVMCountParams(fn);
+		if (fname && fl && count <= 64) {
+			char path[4096];
+			snprintf(path, sizeof path, "%.*s", (int)fl, fname);
+			char *text = read_window(path, 1, 0);
+			if (text)
+				cache.n = parse_global_decls(text, base ? base : ir, count, cache.names);
+			free(text);
+		}
+		free(base);
+		if (cache.n < 0)
+			cache.n = 0;
+	}
+	return (int)index < cache.n && cache.names[index] ? strdup(cache.names[index]) : NULL;
+}
+
 char *wp_source_arg_name(LLVMValueRef fn, unsigned index)
 {
 	LLVMMetadataRef sp = LLVMGetSubprogram(fn);
 	if (!sp)
-		return NULL;
+		return module_arg_name(fn, index);
 	if (cache.fn != fn || cache.sp != sp) {
 		cache_clear();
 		cache.fn = fn;
@@ -225,9 +314,9 @@ char *wp_source_arg_name(LLVMValueRef fn, unsigned index)
 				snprintf(path, sizeof path, "%.*s", (int)fl, fname);
 			else
 				snprintf(path, sizeof path, "%.*s/%.*s", (int)dl, dir, (int)fl, fname);
-			char *text = read_window(path, LLVMDISubprogramGetLine(sp));
+			char *text = read_window(path, LLVMDISubprogramGetLine(sp), SEARCH_LINES);
 			if (text) {
-				int n = parse_decl(text, base ? base : ir, cache.names, 64);
+				int n = parse_decl(text, base ? base : ir, 0, cache.names, 64);
 				if (n != (int)LLVMCountParams(fn)) {
 					for (int i = 0; i < n; i++)
 						free(cache.names[i]);

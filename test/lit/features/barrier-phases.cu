@@ -11,11 +11,11 @@
 // RUN: env WARPEST_CONFIG='no-estimate;dump-model=%t' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -c %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=MODEL --input-file=%t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json
 // RUN: FileCheck %s --check-prefix=GRID --input-file=%t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --implicit-check-not='no guard bounds the grid'
-// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 32x32x1 --grid 64x64x1 -p arg3=2048 --json > %t/one.json
+// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 32x32x1 --grid 64x64x1 -p n=2048 --json > %t/one.json
 // RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one.json --implicit-check-not='no guard bounds the grid'
-// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 --grid 128x128x1 -p arg3=2048 --json > %t/six.json
+// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 --grid 128x128x1 -p n=2048 --json > %t/six.json
 // RUN: FileCheck %s --check-prefix=SIX --input-file=%t/six.json --implicit-check-not='no guard bounds the grid'
-// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 -p arg3=2048 --json | FileCheck %s --check-prefix=NOGRID
+// RUN: %warpest-cli estimate %t/_Z12tiled_matmulILi32EEvPKfS1_Pfi.json --gpu rtx-a4000 --block 16x16x1 -p n=2048 --json | FileCheck %s --check-prefix=NOGRID
 // RUN: env WARPEST_CONFIG='gpu=rtx-a4000;block=32x32x1;grid=64x64x1;param=n:2048' %clang-plugin --cuda-device-only --cuda-gpu-arch=sm_86 -Rpass-analysis='warpest.*' -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not='no guard bounds the grid'
 #include <cuda_runtime.h>
 
@@ -43,8 +43,8 @@ template __global__ void tiled_matmul<32>(const float *, const float *, float *,
 
 // The store after the loop is phase 2; the tile loads and stores have no
 // phase key (0); the reads of the tiles are phase 1, and so are the FMAs.
-// MODEL: { "field": "arg2", "kind": "store", {{.*}}"phase": 2 }
-// MODEL: { "field": "arg0", "kind": "load", "bytes": 4, "index": [ "tid.y + 32*ctaid.y", "tid.x + 32*it0" ], "loops": [ "it0" ], "guard": "arg3 > 0" },
+// MODEL: { "field": "c", "kind": "store", {{.*}}"phase": 2 }
+// MODEL: { "field": "a", "kind": "load", "bytes": 4, "index": [ "tid.y + 32*ctaid.y", "tid.x + 32*it0" ], "loops": [ "it0" ], "guard": "n > 0" },
 // MODEL: { "field": "_ZZ12tiled_matmulILi32EEvPKfS1_PfiE2as", "kind": "load", {{.*}}"phase": 1 }
 // MODEL: { "loops": [ "it0" ], "runs_with": 1, "phase": 1, "fp32_fma": 32 }
 // No guard bounds the grid: the model marks its guess (`guessed`), and the
