@@ -594,6 +594,7 @@ WP_EXPORT void warpest_run_module(LLVMModuleRef m, const char *params)
 		wp_kernel_info_clear(&info);
 	}
 	wp_hw_cache_clear(&hwc);
+	wp_source_names_release();
 	for (int i = 0; i < given.n_params && analysed; i++)
 		if (!matched[i])
 			diag(m, NULL, 1, "warpest: parameter value '%s' matches no parameter of the kernels analysed%s%s%s%s%s",
@@ -670,6 +671,7 @@ WP_EXPORT int warpest_extract_model_from_ir(const char *path, const char *kernel
 			rc = 0;
 		}
 	}
+	wp_source_names_release();
 	LLVMDisposeModule(m);
 	LLVMContextDispose(ctx);
 	return rc;

@@ -141,10 +141,13 @@ void wp_advice_kernel(LLVMValueRef fn, const wp_kernel_names *kn, const wp_kerne
 /* Source name of argument `index` from the kernel's declaration in its
  * source file (names.c); malloc'd, NULL if not found. */
 char *wp_source_arg_name(LLVMValueRef fn, unsigned index);
-/* "arg2 is the 3rd parameter (int), …" for the model's parameters named argN;
- * "" when every parameter has a source name. */
+/* Frees what wp_source_arg_name keeps between kernels (the source file read
+ * for a module's kernels without debug locations). */
+void wp_source_names_release(void);
 /* Whether name is an entry of list, a ", "-separated list of names. */
 int wp_name_listed(const char *list, const char *name);
+/* "arg2 is the 3rd parameter (int), …" for the model's parameters named argN;
+ * "" when every parameter has a source name. */
 void wp_arg_legend(LLVMValueRef fn, const wp_kernel_names *kn, json_object *model, char *buf, size_t len);
 void wp_advice_access(LLVMValueRef fn, const wp_kernel_info *info, int i, json_object *a, const char *desc);
 

@@ -264,6 +264,32 @@ static void cache_clear(void)
 	memset(&cache, 0, sizeof cache);
 }
 
+/* The module's source file, read once for all its kernels (a generated file
+ * may hold thousands). */
+static struct {
+	char path[4096];
+	char *text;
+	int tried;
+} module_source;
+
+void wp_source_names_release(void)
+{
+	free(module_source.text);
+	memset(&module_source, 0, sizeof module_source);
+	cache_clear();
+}
+
+static const char *module_text(const char *path)
+{
+	if (!module_source.tried || strcmp(module_source.path, path) != 0) {
+		free(module_source.text);
+		snprintf(module_source.path, sizeof module_source.path, "%s", path);
+		module_source.text = read_window(path, 1, 0);
+		module_source.tried = 1;
+	}
+	return module_source.text;
+}
+
 /* The name from the module's source file, for a kernel without a debug
  * location (compiled without -g). */
 static char *module_arg_name(LLVMValueRef fn, unsigned index)
@@ -279,10 +305,9 @@ static char *module_arg_name(LLVMValueRef fn, unsigned index)
 		if (fname && fl && count <= 64) {
 			char path[4096];
 			snprintf(path, sizeof path, "%.*s", (int)fl, fname);
-			char *text = read_window(path, 1, 0);
+			const char *text = module_text(path);
 			if (text)
 				cache.n = parse_global_decls(text, base ? base : ir, count, cache.names);
-			free(text);
 		}
 		free(base);
 		if (cache.n < 0)
