@@ -262,6 +262,9 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		const bound_access *b = &l->accesses[i];
 		walk w;
 		memset(&w, 0, sizeof(w));
+		w.iter_weight = 1;
+		for (int lane = 0; lane < 32; lane++)
+			w.lane_iter_weight[lane] = 1;
 		w.ev = ev, w.l = l, w.cls = cls, w.b = b, w.plan = &ev->plans[i], w.lanes = lanes;
 		w.offsets = offsets;
 		w.global = b->field->space == km_space_global;

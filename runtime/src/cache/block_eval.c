@@ -442,6 +442,16 @@ double block_evaluator_sample_cap(const block_evaluator *ev)
 	return ev->sample_cap;
 }
 
+void block_evaluator_set_iteration_cap(block_evaluator *ev, int64_t iterations)
+{
+	ev->iteration_cap = iterations;
+}
+
+int block_evaluator_iterations_sampled(const block_evaluator *ev)
+{
+	return ev->iterations_sampled;
+}
+
 int block_evaluator_timed_out(const block_evaluator *ev)
 {
 	return ev->timed_out;

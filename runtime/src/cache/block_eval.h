@@ -97,6 +97,13 @@ int64_t block_evaluator_visits(const block_evaluator *ev);
  * work budget): the time limit's share, when the time per visit is known. */
 void block_evaluator_set_sample_cap(block_evaluator *ev, double visits);
 double block_evaluator_sample_cap(const block_evaluator *ev);
+/* Loops whose bounds are not constant (they vary by thread or block) walk
+ * about `iterations` of their iterations a lane, each standing for the
+ * ones around it (0: every iteration). The last repair of an estimate whose
+ * smallest block sample does not fit the work limit (estimate.c). */
+void block_evaluator_set_iteration_cap(block_evaluator *ev, int64_t iterations);
+/* Whether a walk sampled a loop's iterations under that cap. */
+int block_evaluator_iterations_sampled(const block_evaluator *ev);
 /* Checks both limits now (the spend paths call it at check_at). */
 int block_evaluator_check_limits(block_evaluator *ev);
 /* Counts `units` of work done for the evaluator's launch outside it (rows

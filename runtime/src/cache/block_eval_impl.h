@@ -59,6 +59,8 @@ struct block_evaluator {
 	double deadline;         /* clock_seconds() past which evaluation stops (0: none) */
 	int64_t polls;           /* block_evaluator_poll calls: blocks visited */
 	double sample_cap;       /* block visits a sample may make (0: no cap) */
+	int64_t iteration_cap;   /* iterations a lane walks of a non-constant loop (0: all) */
+	int iterations_sampled;  /* some walk sampled them */
 	int over_limit;
 	int timed_out;           /* over_limit came from the deadline */
 	int n_constraints;
@@ -128,6 +130,13 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
 static inline int spend_lanes(block_evaluator *ev, int64_t weight)
 {
 	ev->work += 32 * weight;
+	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
+}
+
+/* `units` of work other than lanes (runs pushed for skipped iterations). */
+static inline int spend_units(block_evaluator *ev, int64_t units)
+{
+	ev->work += units;
 	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
 }
 

@@ -13,6 +13,9 @@ typedef struct lane_state {
 	unsigned char alive[32];   /* thread exists and passes loop bounds so far */
 } lane_state;
 
+/* Sampled loops one instruction may sit in (ev->iteration_cap). */
+#define WALK_MAX_SAMPLED_LOOPS 4
+
 typedef struct walk {
 	block_evaluator *ev;
 	const launch *l;
@@ -57,6 +60,17 @@ typedef struct walk {
 	unsigned char memo_active[32];
 	int64_t memo_delta[32], memo_first;
 	warp_cost memo_cost;
+	/* loops whose iterations are sampled (ev->iteration_cap) around the
+	 * current instruction: each one's variable (index into v), its step, and
+	 * for each lane the iterations its current one stands for, [lo, hi] by
+	 * iteration number, and the current one's number */
+	int n_sampled;
+	int sampled_var[WALK_MAX_SAMPLED_LOOPS];
+	int64_t sampled_step[WALK_MAX_SAMPLED_LOOPS];
+	int64_t sampled_lo[WALK_MAX_SAMPLED_LOOPS][32], sampled_hi[WALK_MAX_SAMPLED_LOOPS][32];
+	int64_t sampled_at[WALK_MAX_SAMPLED_LOOPS][32];
+	double iter_weight;        /* warp-instructions the current one stands for */
+	double lane_iter_weight[32]; /* and each lane's instructions */
 } walk;
 
 

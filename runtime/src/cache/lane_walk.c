@@ -21,6 +21,147 @@ const int64_t *walk_lane_atoms(const walk *w, int lane, int64_t *own)
 	return own;
 }
 
+/* The iterations of sampled loop `s` that lane `lane`'s current one stands
+ * for and in which the guard's checked constraints still hold, by the
+ * constraints' slopes along it (the other loops at their current values). */
+static void skipped_range(const walk *w, int s, int lane, int64_t *lo, int64_t *hi)
+{
+	const bound_access *b = w->b;
+	int var = w->sampled_var[s];
+	int64_t at = w->sampled_at[s][lane];
+	*lo = w->sampled_lo[s][lane];
+	*hi = w->sampled_hi[s][lane];
+	for (int i = 0; i < w->n_checks && !w->guard_true && b->guard_linear; i++) {
+		const linear_form *f = &b->guard.ge0[w->checks[i]];
+		/* the constraint's value per iteration moved: c; it holds now (g >= 0) */
+		int64_t c = f->coeff[var] * w->sampled_step[s];
+		if (!c)
+			continue;
+		int64_t g = linear_form_eval(f, w->lanes->v[lane]);
+		if (c > 0 && at - g / c > *lo)
+			*lo = at - g / c;
+		if (c < 0 && at + g / -c < *hi)
+			*hi = at + g / -c;
+	}
+}
+
+/* A lane's bytes over the iterations its current ones stand for: [lo, hi)
+ * along the sampled loops that move the address by at most its size a trip,
+ * and the offsets [slo, shi] (in trips) along the others, `strided`. */
+typedef struct skipped_bytes {
+	int64_t lo, hi;
+	int n_strided;
+	int strided[WALK_MAX_SAMPLED_LOOPS];
+	int64_t slo[WALK_MAX_SAMPLED_LOOPS], shi[WALK_MAX_SAMPLED_LOOPS];
+} skipped_bytes;
+
+static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *sk)
+{
+	const bound_access *b = w->b;
+	int64_t bytes = b->src->bytes;
+	sk->lo = addr;
+	sk->hi = addr + bytes;
+	sk->n_strided = 0;
+	for (int s = 0; s < w->n_sampled; s++) {
+		int64_t c = b->linear ? b->addr.coeff[w->sampled_var[s]] * w->sampled_step[s] : 0;
+		if (!c)
+			continue;
+		int64_t from, to, at = w->sampled_at[s][lane];
+		skipped_range(w, s, lane, &from, &to);
+		if (c >= -bytes && c <= bytes) {
+			int64_t d1 = c * (from - at), d2 = c * (to - at);
+			sk->lo += d1 < d2 ? d1 : d2;
+			sk->hi += d1 < d2 ? d2 : d1;
+		} else {
+			sk->strided[sk->n_strided] = s;
+			sk->slo[sk->n_strided] = from - at;
+			sk->shi[sk->n_strided++] = to - at;
+		}
+	}
+}
+
+/* Pushes [lo, hi) moved along the strided loops of `sk` by each of their
+ * skipped trips (a unit of work each). Nonzero when out of memory or past the
+ * work limit. */
+static int push_strided(walk *w, run_list *runs, const skipped_bytes *sk, int64_t lo, int64_t hi)
+{
+	const bound_access *b = w->b;
+	int64_t k[WALK_MAX_SAMPLED_LOOPS], pushes = 0;
+	for (int i = 0; i < sk->n_strided; i++)
+		k[i] = sk->slo[i];
+	for (;;) {
+		int64_t d = 0;
+		for (int i = 0; i < sk->n_strided; i++)
+			d += b->addr.coeff[w->sampled_var[sk->strided[i]]] * w->sampled_step[sk->strided[i]] * k[i];
+		if (run_list_push(runs, lo + d, hi + d))
+			return -1;
+		pushes++;
+		int i = 0;
+		for (; i < sk->n_strided && ++k[i] > sk->shi[i]; i++)
+			k[i] = sk->slo[i];
+		if (i == sk->n_strided)
+			return spend_units(w->ev, pushes);
+	}
+}
+
+/* The active lanes' bytes at the current iterations and at those they stand
+ * for. Where every lane moves along the same strided trips (an inner loop
+ * over rows), the lanes' ranges are merged first, so that a coalesced warp
+ * pushes one run a row, not one a lane. */
+static int push_skipped(walk *w, run_list *runs, const unsigned char *active, const int64_t *addr)
+{
+	skipped_bytes sk[32];
+	int first = -1, same = 1;
+	for (int lane = 0; lane < 32; lane++) {
+		if (!active[lane])
+			continue;
+		lane_skipped(w, lane, addr[lane], &sk[lane]);
+		if (first < 0) {
+			first = lane;
+			continue;
+		}
+		same &= sk[lane].n_strided == sk[first].n_strided;
+		for (int i = 0; same && i < sk[first].n_strided; i++)
+			same = sk[lane].strided[i] == sk[first].strided[i] && sk[lane].slo[i] == sk[first].slo[i] &&
+			       sk[lane].shi[i] == sk[first].shi[i];
+	}
+	if (first < 0)
+		return 0;
+	if (!sk[first].n_strided || !same) {
+		for (int lane = first; lane < 32; lane++)
+			if (active[lane] && (sk[lane].n_strided ? push_strided(w, runs, &sk[lane], sk[lane].lo,
+			    sk[lane].hi) : run_list_push(runs, sk[lane].lo, sk[lane].hi)))
+				return -1;
+		return 0;
+	}
+	/* merged ranges, by start */
+	int64_t lo[32], hi[32];
+	int n = 0;
+	for (int lane = first; lane < 32; lane++) {
+		if (!active[lane])
+			continue;
+		int j = n++;
+		for (; j > 0 && lo[j - 1] > sk[lane].lo; j--)
+			lo[j] = lo[j - 1], hi[j] = hi[j - 1];
+		lo[j] = sk[lane].lo;
+		hi[j] = sk[lane].hi;
+	}
+	int m = 0;
+	for (int i = 1; i < n; i++) {
+		if (lo[i] <= hi[m]) {
+			hi[m] = hi[i] > hi[m] ? hi[i] : hi[m];
+		} else {
+			m++;
+			lo[m] = lo[i];
+			hi[m] = hi[i];
+		}
+	}
+	for (int i = 0; i <= m; i++)
+		if (push_strided(w, runs, &sk[first], lo[i], hi[i]))
+			return -1;
+	return 0;
+}
+
 void walk_emit_instruction(walk *w)
 {
 	const bound_access *b = w->b;
@@ -122,20 +263,35 @@ void walk_emit_instruction(walk *w)
 		return;
 	access_stats *s = &w->cls->stats[b->index];
 	double repeat = w->repeat > 1 ? (double)w->repeat : 1.0;
-	s->instructions += repeat * a->count;
-	s->lanes += repeat * n_active * a->count;
+	s->instructions += repeat * w->iter_weight * a->count;
+	double lanes = n_active;
+	if (w->n_sampled) {
+		lanes = 0;
+		for (int lane = 0; lane < 32; lane++)
+			lanes += active[lane] ? w->lane_iter_weight[lane] : 0;
+	}
+	s->lanes += repeat * lanes * a->count;
 	if (!a->analysable)
 		return;
 	int64_t off = w->offsets[b->group];
 	if (w->global && !w->ev->use_boxes) {
 		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
 			&w->cls->load_runs[b->group];
-		for (int lane = 0; lane < 32; lane++)
-			if (active[lane] && run_list_push(runs, addr[lane] - off, addr[lane] - off + a->bytes))
+		if (w->n_sampled) {
+			int64_t rel[32];
+			for (int lane = 0; lane < 32; lane++)
+				rel[lane] = active[lane] ? addr[lane] - off : 0;
+			if (push_skipped(w, runs, active, rel))
 				w->failed = 1;
+		} else
+			for (int lane = 0; lane < 32; lane++)
+				if (active[lane] && run_list_push(runs, addr[lane] - off, addr[lane] - off + a->bytes))
+					w->failed = 1;
 	}
-	double weight = w->repeat > 0 ? (double)w->repeat : w->plan->sample_stride;
-	if (w->footprint_only || (w->repeat == 0 && weight > 1 && t % (int64_t)weight != 0))
+	/* a sampled iteration is costed: it already stands for the others */
+	double stride = w->repeat > 0 ? (double)w->repeat : w->n_sampled ? 1 : w->plan->sample_stride;
+	double weight = stride * w->iter_weight;
+	if (w->footprint_only || (w->repeat == 0 && stride > 1 && t % (int64_t)stride != 0))
 		return;
 	/* L1 metrics depend on alignment only; take addresses relative to the
 	 * block offset plus its residue so every block of a class agrees. */
@@ -169,6 +325,82 @@ void walk_emit_instruction(walk *w)
 		w->memo_cost = cost;
 	}
 	add_cost(w->cls, s, &cost, weight * a->count, w->global && a->kind != km_store);
+}
+
+/* Whether the access's guard is linear constraints (clipped by their
+ * slopes along a sampled loop), or the same for every value of variable
+ * `vi` (a disjunction none of whose constraints reads it). */
+static int guard_samples(const walk *w, int vi)
+{
+	const bound_access *b = w->b;
+	if (b->guard_linear || w->guard_true)
+		return 1;
+	if (!w->dnf)
+		return 0;
+	for (int t = 0; t < w->dnf->n; t++)
+		for (int c = 0; c < w->dnf->term[t].n; c++)
+			if (w->dnf->term[t].f[c].coeff[vi])
+				return 0;
+	return 1;
+}
+
+/* Iterations a sampled iteration of a loop (variable `vi`) stands for: 1
+ * (every one walked) unless the evaluator caps the iterations of loops and
+ * this one runs longer, and the access is affine under a guard that
+ * samples (skipped iterations' bytes then follow from the address's
+ * slopes, the guard's clipping from its slopes). */
+static int64_t iteration_stride(const walk *w, int vi, int64_t max_trips)
+{
+	const bound_access *b = w->b;
+	int64_t cap = w->ev->iteration_cap;
+	if (cap <= 0 || max_trips <= cap || w->n_sampled == WALK_MAX_SAMPLED_LOOPS ||
+	    !(b->linear || !b->src->analysable) || !guard_samples(w, vi))
+		return 1;
+	return (max_trips + cap - 1) / cap;
+}
+
+void walk_loops(walk *w, int level);
+
+/* Loop `level` (bounds lower[lane] and trips[lane]) in chunks of k
+ * iterations: each lane walks the middle iteration of its part of each
+ * chunk, standing for that part (so lanes' instruction counts stay exact),
+ * and the warp-instruction for the chunk's longest part. */
+static void walk_iteration_sample(walk *w, int level, int64_t k, const int64_t *lower,
+	const int64_t *trips, int64_t max_trips, const unsigned char *saved)
+{
+	const km_access *a = w->b->src;
+	const bound_loop *bl = &w->l->loops[a->loops[level]];
+	int sym = bl->src->sym;
+	int vi = 6 + w->l->kernel->symbols.loop_index[sym];
+	int s = w->n_sampled++;
+	w->sampled_var[s] = vi;
+	w->sampled_step[s] = bl->src->step;
+	w->ev->iterations_sampled = 1;
+	double outer = w->iter_weight, outer_lane[32];
+	memcpy(outer_lane, w->lane_iter_weight, sizeof(outer_lane));
+	for (int64_t from = 0; from < max_trips && !w->failed; from += k) {
+		w->iter_weight = outer * (double)(max_trips - from < k ? max_trips - from : k);
+		for (int lane = 0; lane < 32; lane++) {
+			if (!saved[lane])
+				continue;
+			int64_t part = trips[lane] - from < k ? trips[lane] - from : k;
+			w->lanes->alive[lane] = part > 0;
+			if (part <= 0)
+				continue;
+			int64_t it = from + part / 2;
+			int64_t value = lower[lane] + it * bl->src->step;
+			w->lanes->v[lane][vi] = value;
+			w->lanes->env[lane][sym] = value;
+			w->lane_iter_weight[lane] = outer_lane[lane] * (double)part;
+			w->sampled_lo[s][lane] = from;
+			w->sampled_hi[s][lane] = from + part - 1;
+			w->sampled_at[s][lane] = it;
+		}
+		walk_loops(w, level + 1);
+	}
+	w->iter_weight = outer;
+	memcpy(w->lane_iter_weight, outer_lane, sizeof(outer_lane));
+	w->n_sampled--;
 }
 
 void walk_loops(walk *w, int level)
@@ -211,6 +443,12 @@ void walk_loops(walk *w, int level)
 		}
 		if (trips[lane] > max_trips)
 			max_trips = trips[lane];
+	}
+	int64_t k = iteration_stride(w, vi, max_trips);
+	if (k > 1) {
+		walk_iteration_sample(w, level, k, lower, trips, max_trips, saved);
+		memcpy(w->lanes->alive, saved, sizeof(saved));
+		return;
 	}
 	/* the innermost loop emits one instruction a trip: one that cannot fit
 	 * the work limit fails now (10^12 trips took seconds to reach it) */

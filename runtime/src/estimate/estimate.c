@@ -26,6 +26,11 @@
  * long loops): up to about 70 ms of one core (docs/model.md §1, "The last
  * resort"), and the result no longer depends on the load. */
 #define LAST_RESORT_WORK ((int64_t)1 << 23)
+/* Iterations a lane walks of each long loop when even the smallest block
+ * sample does not fit the work limit (block_evaluator_set_iteration_cap),
+ * and at the second try, when that does not fit either. */
+#define SAMPLED_ITERATIONS 16
+#define SAMPLED_ITERATIONS_LAST 4
 
 const char *warpest_limiter_name(warpest_limiter limiter)
 {
@@ -108,13 +113,14 @@ static int fold_rows(warpest_ctx *ctx, warpest_estimate *e)
  * work limit and to at most `sample_cap` block visits (0: no cap). */
 static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evaluator **ev,
 	int use_boxes, int reference, int force_sample, double sample_cap, int64_t work_limit,
-	double deadline)
+	double deadline, int64_t iteration_cap)
 {
 	launch *l = &e->launch;
 	block_evaluator_free(*ev);
 	*ev = block_evaluator_alloc(l, use_boxes, !reference);
 	if (!*ev)
 		return ctx_error(ctx, "out of memory");
+	block_evaluator_set_iteration_cap(*ev, iteration_cap);
 	memset(e->access, 0, sizeof(access_stats) * ((size_t)l->n_accesses + 1));
 	memset(&e->mem, 0, sizeof(e->mem));
 	e->assumptions.n = 0;
@@ -129,6 +135,23 @@ static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evalu
 		budget, force_sample);
 	e->work += block_evaluator_work(*ev);
 	return rc;
+}
+
+/* Whether some loop's bounds are not constant (they vary by thread, block
+ * or an outer loop). */
+static int launch_has_varying_loops(const launch *l)
+{
+	for (int i = 0; i < l->kernel->n_loops; i++)
+		if (!l->loops[i].constant)
+			return 1;
+	return 0;
+}
+
+/* The iteration cap of the `tries`-th run that samples loop iterations (0:
+ * none yet). */
+static int sampled_iterations(int tries)
+{
+	return tries == 0 ? 0 : tries == 1 ? SAMPLED_ITERATIONS : SAMPLED_ITERATIONS_LAST;
 }
 
 /* Where a repair run must stop: at the time limit, but at least half the
@@ -229,6 +252,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	 *   on its own; only if those are all idle too is there no prediction. */
 	int sampled_too = e->mem.sample_runs > 0, spread = 0, spread_evenly = 0, timed_samples = 0;
 	int by_work = 0; /* the last resort was taken */
+	int iterations = 0; /* loop iterations sampled too */
 	double cap = 0; /* the time limit's cap on sample visits, once there is one */
 	int64_t last_work = config->work_limit > 0 && config->work_limit < LAST_RESORT_WORK ?
 		config->work_limit : LAST_RESORT_WORK;
@@ -243,7 +267,8 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 				busy = launch_spread_waves(l, SPREAD_WAVES);
 			rc = busy ? ctx_error(ctx, "out of memory") :
 				memory_model_again(ctx, e, &ev, use_boxes, reference, sampled_too, cap,
-					by_work ? last_work : config->work_limit, by_work ? 0 : until);
+					by_work || iterations ? last_work : config->work_limit, by_work || iterations ? 0 : until,
+					sampled_iterations(iterations));
 			spread = 1;
 		} else if (over && timed && timed_samples < (last_resort ? 1 : 2)) {
 			/* the second: the smallest sample */
@@ -251,19 +276,35 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 				visits_in_time(block_evaluator_visits(ev), now - bound, until - now);
 			bound = now;
 			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap,
-				config->work_limit, until);
+				config->work_limit, until, 0);
 			sampled_too = 1;
 			timed_samples++;
 		} else if (over && timed && last_resort && !by_work) {
+			/* loops whose bounds are not constant are the usual reason a
+			 * block does not fit: the last resort samples their iterations
+			 * at once (one run, not three, inside a compile) */
 			bound = now;
 			cap = 1;
 			by_work = 1;
-			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, last_work, 0);
+			if (launch_has_varying_loops(l) && !reference)
+				iterations = 2;
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, last_work, 0,
+				sampled_iterations(iterations));
 		} else if (over && !timed && !sampled_too && config->work_limit > 0) {
 			bound = now;
 			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, 0, config->work_limit,
-				until);
+				until, 0);
 			sampled_too = 1;
+		} else if (over && !timed && sampled_too && iterations < 2 && !reference &&
+			   (by_work || !last_resort || config->time_limit_ms <= 0)) {
+			/* the smallest block sample does not fit the work limit (long
+			 * loops in every block): sample the loops' iterations too, at the
+			 * smallest block sample and with no clock */
+			bound = now;
+			cap = 1;
+			iterations++;
+			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap,
+				by_work ? last_work : config->work_limit, 0, sampled_iterations(iterations));
 		} else
 			break;
 	}
@@ -276,6 +317,14 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"the grid, which wave classes lump with busy ones): %d waves drawn from the %lld "
 			"whose blocks may run an access (by the accesses' guards) evaluated instead, the "
 			"idle ones as one", SPREAD_WAVES, (long long)l->wave_plan.busy_waves);
+	if (!rc && iterations && ev && block_evaluator_iterations_sampled(ev))
+		assumption_add(&e->assumptions, "the smallest block sample did not fit %lld lane "
+			"evaluations: loops longer than %d iterations sampled too, each lane walking about %d "
+			"of a loop's iterations, the middle one of each run of ceil(trips / %d), which stands "
+			"for its run (instruction counts exact; L1 costs from the walked iterations, and the "
+			"bytes of the others from the addresses' and guards' slopes; docs/model.md §1)",
+			(long long)(by_work ? last_work : config->work_limit), sampled_iterations(iterations),
+			sampled_iterations(iterations), sampled_iterations(iterations));
 	if (!rc && by_work)
 		assumption_add(&e->assumptions, "a block sample did not fit the time limit (%g ms): "
 			"the smallest sample taken with no clock instead, under %lld lane evaluations "
