@@ -6,6 +6,7 @@
 #include "eval.h"
 #include "model_parts.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -229,26 +230,6 @@ static LLVMValueRef find_base(LLVMValueRef p)
 	return NULL;
 }
 
-static char *global_name(K *k, LLVMValueRef g)
-{
-	size_t len;
-	const char *n = LLVMGetValueName2(g, &len);
-	/* local statics are mangled _ZZ<len><function>E<len><name> */
-	if (len > 4 && strncmp(n, "_ZZ", 3) == 0) {
-		const char *e = NULL;
-		char *end;
-		long fl = strtol(n + 3, &end, 10);
-		if (fl > 0 && end + fl < n + len && end[fl] == 'E')
-			e = end + fl + 1;
-		if (e) {
-			long vl = strtol(e, &end, 10);
-			if (vl > 0 && end + vl <= n + len)
-				return wp_printf(k->ar, "%.*s", (int)vl, end);
-		}
-	}
-	return wp_printf(k->ar, "%.*s", (int)len, n);
-}
-
 static int field_of(K *k, LLVMValueRef base, int bytes)
 {
 	for (int i = 0; i < k->nf; i++)
@@ -279,7 +260,7 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 			if (LLVMGetParam(k->fn, i) == base)
 				f->name = wp_arg_name(k, k->fn, i);
 	} else if (LLVMIsAGlobalVariable(base)) {
-		f->name = global_name(k, base);
+		f->name = wp_global_name(k, base);
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(base));
 		f->space = as == 3 ? "shared" : as == 4 ? "constant" : "global";
 		f->align = (int)LLVMGetAlignment(base);
@@ -291,6 +272,7 @@ static int field_of(K *k, LLVMValueRef base, int bytes)
 		f->space = "local";
 		f->align = (int)LLVMGetAlignment(base);
 	}
+	f->name = wp_field_name_fit(k, f->name);
 	for (int i = 0; i < k->nf; i++)
 		if (strcmp(k->fields[i].name, f->name) == 0)
 			f->name = wp_printf(k->ar, "%s_%d", f->name, k->nf);

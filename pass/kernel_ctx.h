@@ -165,6 +165,12 @@ const char *wp_callee_name(LLVMValueRef call); /* "" when indirect */
 /* Name of argument i of fn: IR name, debug name, the declaration in the
  * source file (names.c), or argN. */
 char *wp_arg_name(K *k, LLVMValueRef fn, unsigned i);
+/* A global's name as written (field_names.c): a local static's
+ * _ZZ<function>E<len><name> gives <name> (with LLVM's .N suffix); else the
+ * IR name. Arena-allocated. */
+char *wp_global_name(K *k, LLVMValueRef g);
+/* `name`, or when longer than the core keeps, its start and a hash of it. */
+char *wp_field_name_fit(K *k, char *name);
 
 /* ---------- cfg.c ---------- */
 void wp_build_cfg(K *k);

@@ -405,6 +405,35 @@ static void test_power_of_two_params(warpest_ctx *ctx)
 	warpest_kernel_free(k);
 }
 
+/* Names that entries refer to are never cut: two 70-character field names
+ * that differ only at their end (a split shared array's parts, mangled)
+ * merged into one when the reader cut them to 63, and the model was
+ * refused as "field name is used twice"; now the reader names the long one,
+ * and free text (a reason) is still cut quietly. */
+static void test_long_names(warpest_ctx *ctx)
+{
+	const char *fmt =
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"k\",\n"
+		" \"grid\": {\"x\": \"64\"},\n"
+		" \"fields\": [{\"name\": \"%s\", \"elem_bytes\": 4}],\n"
+		" \"accesses\": [{\"field\": \"%s\", \"kind\": \"load\", \"bytes\": 4,\n"
+		"   \"index\": [\"tid.x\"], \"reason\": \"%s\"}]}";
+	char name[71], reason[600], doc[2048];
+	memset(name, 'n', 70);
+	name[70] = 0;
+	memset(reason, 'r', sizeof reason - 1);
+	reason[sizeof reason - 1] = 0;
+	snprintf(doc, sizeof doc, fmt, name, name, "x");
+	warpest_kernel *k = warpest_kernel_read_string(ctx, doc, "long.json");
+	CHECK(!k && strstr(warpest_ctx_last_error(ctx), "fields[0].name: longer than 63 characters"),
+		"a 70-character field name refused: '%s'", warpest_ctx_last_error(ctx));
+	warpest_kernel_free(k);
+	snprintf(doc, sizeof doc, fmt, "a", "a", reason);
+	k = warpest_kernel_read_string(ctx, doc, "long.json");
+	CHECK(k != NULL, "a 599-character reason read (cut): '%s'", k ? "" : warpest_ctx_last_error(ctx));
+	warpest_kernel_free(k);
+}
+
 /* params[].exp2_of (a shift by a kernel argument): the reader refuses a
  * value of its own, a name that is not an earlier parameter and a chain; the
  * launch derives the value and refuses one given for it. */
@@ -483,6 +512,7 @@ int main(void)
 	test_launch(ctx);
 	test_power_of_two_params(ctx);
 	test_exp2_params(ctx);
+	test_long_names(ctx);
 	warpest_ctx_free(ctx);
 	return check_summary();
 }

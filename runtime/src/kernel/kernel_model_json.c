@@ -22,7 +22,7 @@ static int read_exp2_of(reader *r, json_object *p, const char *path, int j)
 {
 	warpest_kernel *k = r->k;
 	char of[64];
-	if (mr_get_string(r, p, path, "exp2_of", of, sizeof(of), 1))
+	if (mr_get_name(r, p, path, "exp2_of", of, sizeof(of), 1))
 		return -1;
 	if (k->param_has_value[j])
 		return mr_fail_at(r, path, "a parameter with 'exp2_of' takes its value from that "
@@ -53,7 +53,7 @@ static int read_params(reader *r, json_object *doc)
 		if (!json_object_is_type(p, json_type_object))
 			return mr_fail_at(r, path, "must be an object {\"name\", \"value\"}");
 		static const char *const keys[] = {"name", "value", "power_of_two", "exp2_of", "doc", NULL};
-		if (mr_check_keys(r, p, path, keys) || mr_get_string(r, p, path, "name", name, sizeof(name), 1))
+		if (mr_check_keys(r, p, path, keys) || mr_get_name(r, p, path, "name", name, sizeof(name), 1))
 			return -1;
 		if (k->n_params >= 64)
 			return mr_fail_at(r, path, "too many parameters (at most 64)");
@@ -191,7 +191,7 @@ static int read_fields(reader *r, json_object *doc)
 			"loc", NULL};
 		int64_t elem = 0, align = 256;
 		if (mr_check_keys(r, f, path, keys) ||
-		    mr_get_string(r, f, path, "name", field->name, sizeof(field->name), 1) ||
+		    mr_get_name(r, f, path, "name", field->name, sizeof(field->name), 1) ||
 		    mr_get_string(r, f, path, "space", space, sizeof(space), 0) ||
 		    mr_get_int(r, f, path, "elem_bytes", &elem, 1, 1) ||
 		    mr_get_int(r, f, path, "align", &align, 0, 1))
@@ -363,7 +363,7 @@ static int read_accesses(reader *r, json_object *doc)
 			"assume", "lane_offsets", "space", "round", "phase", NULL};
 		int64_t bytes = 0, count = 1, round = 0, phase = 0;
 		if (mr_check_keys(r, a, path, keys) ||
-		    mr_get_string(r, a, path, "field", fname, sizeof(fname), 1) ||
+		    mr_get_name(r, a, path, "field", fname, sizeof(fname), 1) ||
 		    mr_get_string(r, a, path, "kind", kind, sizeof(kind), 1) ||
 		    mr_get_int(r, a, path, "bytes", &bytes, 1, 1) ||
 		    mr_get_int_max(r, a, path, "count", &count, 0, 1, KM_MAX_COUNT) ||
@@ -600,7 +600,7 @@ static int read_variants(reader *r, json_object *doc)
 		if (!json_object_is_type(v, json_type_object))
 			return mr_fail_at(r, path, "must be an object");
 		if (mr_check_keys(r, v, path, keys) ||
-		    mr_get_string(r, v, path, "name", var->name, sizeof(var->name), 1))
+		    mr_get_name(r, v, path, "name", var->name, sizeof(var->name), 1))
 			return -1;
 		json_object *params = mr_get(v, "params");
 		if (!params)

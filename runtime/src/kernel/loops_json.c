@@ -26,7 +26,7 @@ static int read_also_symbols(reader *r, json_object *l, const char *path, km_loo
 		if (!json_object_is_type(a, json_type_object))
 			return mr_fail_at(r, apath, "must be an object");
 		struct km_also *v = &loop->also[loop->n_also++];
-		if (mr_get_string(r, a, apath, "var", v->var, sizeof(v->var), 1))
+		if (mr_get_name(r, a, apath, "var", v->var, sizeof(v->var), 1))
 			return -1;
 		v->sym = mr_add_symbol(r, apath, v->var, sym_class_count);
 		if (v->sym < 0)
@@ -52,7 +52,7 @@ int mr_read_loops_symbols(reader *r, json_object *doc)
 		if (!json_object_is_type(l, json_type_object))
 			return mr_fail_at(r, path, "must be an object");
 		km_loop *loop = &r->k->loops[r->k->n_loops++];
-		if (mr_get_string(r, l, path, "var", loop->var, sizeof(loop->var), 1))
+		if (mr_get_name(r, l, path, "var", loop->var, sizeof(loop->var), 1))
 			return -1;
 		loop->sym = mr_add_symbol(r, path, loop->var, sym_class_loop);
 		if (loop->sym < 0)
@@ -66,7 +66,7 @@ int mr_read_loops_symbols(reader *r, json_object *doc)
 			if (!mr_get(l, "shift"))
 				return mr_fail_at(r, path, "'count' names a geometric loop's iteration count; this "
 					"loop has no 'shift'");
-			if (mr_get_string(r, l, path, "count", name, sizeof(name), 1))
+			if (mr_get_name(r, l, path, "count", name, sizeof(name), 1))
 				return -1;
 			loop->count_sym = mr_add_symbol(r, path, name, sym_class_count);
 			if (loop->count_sym < 0)

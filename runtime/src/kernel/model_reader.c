@@ -48,8 +48,9 @@ static int lookup(reader *r, json_object *obj, const char *path, const char *key
 	return !*v && required ? mr_fail_at(r, p, "required field is missing") : 0;
 }
 
-int mr_get_string(reader *r, json_object *obj, const char *path, const char *key,
-	char *out, size_t size, int required)
+/* A string at obj.key into out; `exact`: longer than size - 1 is an error. */
+static int get_string(reader *r, json_object *obj, const char *path, const char *key, char *out,
+	size_t size, int required, int exact)
 {
 	json_object *v;
 	char p[256];
@@ -59,8 +60,24 @@ int mr_get_string(reader *r, json_object *obj, const char *path, const char *key
 		return 0;
 	if (!json_object_is_type(v, json_type_string))
 		return mr_fail_at(r, p, "must be a string");
-	snprintf(out, size, "%s", json_object_get_string(v));
+	if ((size_t)snprintf(out, size, "%s", json_object_get_string(v)) >= size && exact) {
+		char what[64];
+		snprintf(what, sizeof what, "longer than %zu characters", size - 1);
+		return mr_fail_at(r, p, what);
+	}
 	return 0;
+}
+
+int mr_get_string(reader *r, json_object *obj, const char *path, const char *key,
+	char *out, size_t size, int required)
+{
+	return get_string(r, obj, path, key, out, size, required, 0);
+}
+
+int mr_get_name(reader *r, json_object *obj, const char *path, const char *key,
+	char *out, size_t size, int required)
+{
+	return get_string(r, obj, path, key, out, size, required, 1);
 }
 
 int mr_get_bool(reader *r, json_object *obj, const char *path, const char *key, int *out)

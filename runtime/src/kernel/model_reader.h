@@ -25,6 +25,11 @@ int mr_fail_at(reader *r, const char *path, const char *what);
 int mr_check_keys(reader *r, json_object *obj, const char *path, const char *const *allowed);
 /* obj[key], or NULL. */
 json_object *mr_get(json_object *obj, const char *key);
+/* A name that other entries refer to (a field, parameter or loop): as
+ * mr_get_string, but longer than `size` - 1 is an error, never cut (two
+ * names that differ past the end would merge). */
+int mr_get_name(reader *r, json_object *obj, const char *path, const char *key, char *out,
+	size_t size, int required);
 int mr_get_string(reader *r, json_object *obj, const char *path, const char *key,
 	char *out, size_t size, int required);
 /* obj[key] as 0 or 1 into *out, 0 when absent; "path: 'key' must be true

@@ -45,7 +45,7 @@ template __global__ void tiled_matmul<32>(const float *, const float *, float *,
 // phase key (0); the reads of the tiles are phase 1, and so are the FMAs.
 // MODEL: { "field": "c", "kind": "store", {{.*}}"phase": 2 }
 // MODEL: { "field": "a", "kind": "load", "bytes": 4, "index": [ "tid.y + 32*ctaid.y", "tid.x + 32*it0" ], "loops": [ "it0" ], "guard": "n > 0" },
-// MODEL: { "field": "_ZZ12tiled_matmulILi32EEvPKfS1_PfiE2as", "kind": "load", {{.*}}"phase": 1 }
+// MODEL: { "field": "as", "kind": "load", {{.*}}"phase": 1 }
 // MODEL: { "loops": [ "it0" ], "runs_with": 1, "phase": 1, "fp32_fma": 32 }
 // No guard bounds the grid: the model marks its guess (`guessed`), and the
 // core lists it only where a launch uses it: not with grid= (the REMARK

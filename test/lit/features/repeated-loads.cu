@@ -14,8 +14,8 @@
 // rows ty+2..ty+6: 10 loads in the unrolled code, 7 distinct rows. -O2's GVN
 // merges some of the repeats (it misses those whose row is computed by a
 // different expression); repeats.c merges the rest, so the model keeps 7.
-// BLUR-COUNT-7: "field": "_ZZ11blur_columnILi2ELi2ELi5EEvPKfPfE4tile", "kind": "load"
-// BLUR-NOT: "field": "_ZZ11blur_columnILi2ELi2ELi5EEvPKfPfE4tile", "kind": "load"
+// BLUR-COUNT-7: "field": "tile", "kind": "load"
+// BLUR-NOT: "field": "tile", "kind": "load"
 // BLUR: "assumptions":
 // BLUR-NEXT: loads repeat an address an earlier load read with no write between: counted once
 template <int BY, int TY, int TAPS>
