@@ -231,6 +231,10 @@ static void build_model(K *k, wp_kernel_info *info)
 	for (int d = 0; d < 3; d++) {
 		if (threads[d] || grid[d] || !cta_used[d])
 			continue;
+		if (k->flat_dims >> d & 1) { /* read as 0 by a flattened block index */
+			grid[d] = wp_const(at, 1);
+			continue;
+		}
 		grid[d] = wp_const(at, d == 0 ? 1024 : 64);
 		guessed[d] = 1;
 	}

@@ -145,6 +145,9 @@ typedef struct K {
 	unsigned char *jdone;  /* jcond computed (NULL there: true, or not reconstructed) */
 	int *phase_in;         /* barrier phase at each block's entry (phases.c; NULL: not yet) */
 	int *phase_out;        /* and at its end */
+	/* dimensions whose block index a flattened one reads as 0 (launch_infer.c):
+	 * one block along them */
+	unsigned flat_dims;
 } K;
 
 /* ---------- kernel_ctx.c ---------- */

@@ -64,6 +64,41 @@ static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
 }
 
+/* r without its terms c*ctaid.e*ntid.d*nctaid.d (e != d): the flattened
+ * block index of old code written for grids of more than 65535 blocks,
+ * ntid.x*(blockIdx.x + gridDim.x*blockIdx.y) + threadIdx.x, whose threads
+ * all fit a one-dimensional grid (blockIdx.y = 0; the caller states it).
+ * NULL when there is none. */
+static wp_poly *without_flattened_rows(K *k, wp_poly *r, int d, int64_t coef, unsigned *dims)
+{
+	wp_atoms *at = &k->at;
+	wp_poly *rest = wp_const(at, 0);
+	int found = 0;
+	*dims = 0;
+	for (int t = 0; t < r->n; t++) {
+		const wp_term *tm = &r->t[t];
+		int cta = 0, ntid = 0, nct = 0;
+		unsigned other = 0;
+		for (int f = 0; f < tm->n; f++) {
+			const wp_atom *a = &at->a[tm->f[f]];
+			char dim = a->name[strlen(a->name) - 1];
+			if (a->kind == WP_CTAID && dim != 'x' + d)
+				other |= 1u << (dim - 'x');
+			cta += a->kind == WP_CTAID && dim != 'x' + d;
+			ntid += a->kind == WP_NTID && dim == 'x' + d;
+			nct += a->kind == WP_NCTAID && dim == 'x' + d;
+		}
+		if (tm->n == 3 && cta == 1 && ntid == 1 && nct == 1 && tm->c == coef) {
+			found = 1;
+			*dims |= other;
+			continue;
+		}
+		wp_poly one = {1, (wp_term *)tm};
+		rest = wp_add(at, rest, &one);
+	}
+	return found ? rest : NULL;
+}
+
 /* threads per dimension from a guard comparison c*g + r < 0 (g the global
  * thread index): threads = ceil(-r/c); the larger of two candidates that
  * differ by a constant wins. */
@@ -85,7 +120,14 @@ static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
 		wp_poly *g = wp_add(at, wp_atom_poly(at, tid),
 			wp_mul(at, wp_atom_poly(at, wp_atom_get(at, n[1], WP_CTAID)),
 				wp_atom_poly(at, wp_atom_get(at, n[2], WP_NTID))));
-		wp_poly *t = first_unneeded(k, wp_sub(at, p, wp_scale(at, g, coef)), coef, incl);
+		wp_poly *r = wp_sub(at, p, wp_scale(at, g, coef));
+		wp_poly *t = first_unneeded(k, r, coef, incl);
+		unsigned dims = 0;
+		wp_poly *flat = t ? NULL : without_flattened_rows(k, r, d, coef, &dims);
+		if (flat && (t = first_unneeded(k, flat, coef, incl)) && (k->flat_dims |= dims))
+			wp_assume(k, "the block index is flattened (blockIdx.%c + gridDim.%c * another "
+				"blockIdx): its threads taken on a one-dimensional grid, the other blockIdx 0",
+				'x' + d, 'x' + d);
 		if (!t)
 			continue;
 		int64_t diff;
