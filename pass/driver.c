@@ -24,10 +24,11 @@
  * at worst (docs/model.md §1, "Time limit"): 90 % of the budget, the rest
  * for extracting the model and reporting. */
 #define WARPEST_PASS_ESTIMATE_SHARE 0.45
-/* Under compile-share= (the default), the one estimate a kernel always gets
- * takes that share too: its time limit is WARPEST_PASS_ESTIMATE_SHARE of the
- * kernel's part of the share, but of no less than this (a sample of a few
- * blocks a wave needs a few ms), and of no more than the budget. */
+/* Under compile-share= (the default) and no budget-ms=, the one estimate a
+ * kernel always gets takes that share too: its time limit is
+ * WARPEST_PASS_ESTIMATE_SHARE of the kernel's part of the share, but of no
+ * less than this (a sample of a few blocks a wave needs a few ms), and of no
+ * more than the default budget. */
 #define WARPEST_PASS_ESTIMATE_FLOOR_MS 10
 /* With placeholder parameter values no time is reported, only per-access
  * figures at made-up sizes: those may come from a smaller sample sooner. */
@@ -280,7 +281,8 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		 * block; stop such an estimate and say so instead of stalling. */
 		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
 		double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
-		if (ob->share >= 0 && !info->missing[0] && ob->ms < budget)
+		/* a budget-ms= the user gave is the estimate's, share or not */
+		if (ob->share >= 0 && cfg->budget_ms <= 0 && !info->missing[0] && ob->ms < budget)
 			budget = ob->ms > WARPEST_PASS_ESTIMATE_FLOOR_MS ? ob->ms : WARPEST_PASS_ESTIMATE_FLOOR_MS;
 		wc.time_limit_ms = TIME_LIMIT_SCALE * (info->missing[0] ? WARPEST_PASS_PLACEHOLDER_SHARE :
 			WARPEST_PASS_ESTIMATE_SHARE) * budget;
