@@ -6,7 +6,6 @@
 #include "eval.h"
 #include "model_parts.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>

@@ -294,8 +294,10 @@ static int estimate_kernel(LLVMModuleRef m, LLVMValueRef fn, const wp_kernel_nam
 		wc.work_limit = WARPEST_PASS_WORK_LIMIT;
 		double budget = cfg->budget_ms > 0 ? cfg->budget_ms : WARPEST_PASS_BUDGET_MS;
 		/* a budget-ms= the user gave is the estimate's, share or not */
-		if (ob->share >= 0 && cfg->budget_ms <= 0 && !info->missing[0] && ob->ms < budget)
-			budget = ob->ms > estimate_floor_ms() ? ob->ms : estimate_floor_ms();
+		if (ob->share >= 0 && cfg->budget_ms <= 0 && !info->missing[0] && ob->ms < budget) {
+			double floor_ms = estimate_floor_ms();
+			budget = ob->ms > floor_ms ? ob->ms : floor_ms;
+		}
 		wc.time_limit_ms = TIME_LIMIT_SCALE * (info->missing[0] ? WARPEST_PASS_PLACEHOLDER_SHARE :
 			WARPEST_PASS_ESTIMATE_SHARE) * budget;
 		/* with placeholder parameter values neither the prediction nor the

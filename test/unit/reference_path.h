@@ -52,6 +52,18 @@ static inline void close_model(warpest_ctx *ctx, warpest_kernel *k, warpest_hw *
 	warpest_ctx_free(ctx);
 }
 
+/* A default configuration with the `n` parameters names[i] = values[i] and
+ * block bx x by x bz; both arrays must outlive its use. */
+static inline void config_params(warpest_config *c, const char *const *names, int64_t *values, int n,
+	int bx, int by, int bz)
+{
+	warpest_config_init(c);
+	c->param_names = names;
+	c->param_values = values;
+	c->n_params = n;
+	c->block[0] = bx, c->block[1] = by, c->block[2] = bz;
+}
+
 /* A default configuration with parameters nx and ny; `values` holds them
  * while the configuration is used. */
 static inline void config_nx_ny(warpest_config *c, int64_t values[2], int64_t nx, int64_t ny)

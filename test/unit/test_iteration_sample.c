@@ -23,11 +23,7 @@ static warpest_estimate *estimate_n64(warpest_ctx *ctx, const warpest_kernel *k,
 	static const char *const names[1] = {"n"};
 	static int64_t values[1] = {64};
 	warpest_config c;
-	warpest_config_init(&c);
-	c.param_names = names;
-	c.param_values = values;
-	c.n_params = 1;
-	c.block[0] = 64, c.block[1] = 1, c.block[2] = 1;
+	config_params(&c, names, values, 1, 64, 1, 1);
 	c.work_limit = work_limit;
 	c.skip_neighbours = 1;
 	return estimate_compute_plain(ctx, k, hw, &c);

@@ -112,11 +112,7 @@ static void heat_step(void)
 	static const char *const names[4] = {"nx", "ny", "nz", "chunk"};
 	int64_t values[4] = {64, 48, 30, 8};
 	warpest_config c;
-	warpest_config_init(&c);
-	c.param_names = names;
-	c.param_values = values;
-	c.n_params = 4;
-	c.block[0] = 32, c.block[1] = 4, c.block[2] = 1;
+	config_params(&c, names, values, 4, 32, 4, 1);
 	warpest_estimate *q, *r;
 	estimate_both(ctx, k, hw, &c, &q, &r);
 	CHECK(q && r, "estimates: %s", warpest_ctx_last_error(ctx));

@@ -48,11 +48,7 @@ static void sweep(int64_t color, double updates)
 	static const char *const names[2] = {"n", "color"};
 	int64_t values[2] = {1001, color};
 	warpest_config c;
-	warpest_config_init(&c);
-	c.param_names = names;
-	c.param_values = values;
-	c.n_params = 2;
-	c.block[0] = 32, c.block[1] = 8, c.block[2] = 1;
+	config_params(&c, names, values, 2, 32, 8, 1);
 	warpest_estimate *q, *r;
 	estimate_both(ctx, k, hw, &c, &q, &r);
 	CHECK(q && r, "estimates: %s", warpest_ctx_last_error(ctx));

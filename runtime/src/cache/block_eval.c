@@ -414,8 +414,7 @@ int block_evaluator_check_limits(block_evaluator *ev)
 
 int block_evaluator_spend(block_evaluator *ev, int64_t units)
 {
-	ev->work += units;
-	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
+	return spend_units(ev, units);
 }
 
 int block_evaluator_poll(block_evaluator *ev)
@@ -450,6 +449,11 @@ void block_evaluator_set_iteration_cap(block_evaluator *ev, int64_t iterations)
 int block_evaluator_iterations_sampled(const block_evaluator *ev)
 {
 	return ev->iterations_sampled;
+}
+
+const char *block_evaluator_stop_reason(const block_evaluator *ev)
+{
+	return ev->over_limit ? "stopped at the work or time limit" : "out of memory";
 }
 
 int block_evaluator_timed_out(const block_evaluator *ev)

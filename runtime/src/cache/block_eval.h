@@ -104,6 +104,9 @@ double block_evaluator_sample_cap(const block_evaluator *ev);
 void block_evaluator_set_iteration_cap(block_evaluator *ev, int64_t iterations);
 /* Whether a walk sampled a loop's iterations under that cap. */
 int block_evaluator_iterations_sampled(const block_evaluator *ev);
+/* Why block_evaluator_get returned NULL: "stopped at the work or time
+ * limit" or "out of memory". */
+const char *block_evaluator_stop_reason(const block_evaluator *ev);
 /* Checks both limits now (the spend paths call it at check_at). */
 int block_evaluator_check_limits(block_evaluator *ev);
 /* Counts `units` of work done for the evaluator's launch outside it (rows

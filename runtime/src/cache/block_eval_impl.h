@@ -127,17 +127,16 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
 /* Counts one warp-instruction's 32 lane evaluations, `weight` each,
  * against the work limit and the deadline: -1 (and over_limit) once
  * either is passed. */
-static inline int spend_lanes(block_evaluator *ev, int64_t weight)
-{
-	ev->work += 32 * weight;
-	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
-}
-
-/* `units` of work other than lanes (runs pushed for skipped iterations). */
+/* `units` of work (block_evaluator_spend's, inline for the walks). */
 static inline int spend_units(block_evaluator *ev, int64_t units)
 {
 	ev->work += units;
 	return ev->work > ev->check_at ? block_evaluator_check_limits(ev) : 0;
+}
+
+static inline int spend_lanes(block_evaluator *ev, int64_t weight)
+{
+	return spend_units(ev, 32 * weight);
 }
 
 /* -1 (and over the limit, as if the work had been done up to it) when `n`

@@ -105,17 +105,18 @@ static int push_strided(walk *w, run_list *runs, const skipped_bytes *sk, int64_
 }
 
 /* The active lanes' bytes at the current iterations and at those they stand
- * for. Where every lane moves along the same strided trips (an inner loop
- * over rows), the lanes' ranges are merged first, so that a coalesced warp
- * pushes one run a row, not one a lane. */
-static int push_skipped(walk *w, run_list *runs, const unsigned char *active, const int64_t *addr)
+ * for, relative to `off`. Where every lane moves along the same strided
+ * trips (an inner loop over rows), the lanes' ranges are merged first, so
+ * that a coalesced warp pushes one run a row, not one a lane. */
+static int push_skipped(walk *w, run_list *runs, const unsigned char *active, const int64_t *addr,
+	int64_t off)
 {
 	skipped_bytes sk[32];
 	int first = -1, same = 1;
 	for (int lane = 0; lane < 32; lane++) {
 		if (!active[lane])
 			continue;
-		lane_skipped(w, lane, addr[lane], &sk[lane]);
+		lane_skipped(w, lane, addr[lane] - off, &sk[lane]);
 		if (first < 0) {
 			first = lane;
 			continue;
@@ -278,10 +279,7 @@ void walk_emit_instruction(walk *w)
 		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
 			&w->cls->load_runs[b->group];
 		if (w->n_sampled) {
-			int64_t rel[32];
-			for (int lane = 0; lane < 32; lane++)
-				rel[lane] = active[lane] ? addr[lane] - off : 0;
-			if (push_skipped(w, runs, active, rel))
+			if (push_skipped(w, runs, active, addr, off))
 				w->failed = 1;
 		} else
 			for (int lane = 0; lane < 32; lane++)

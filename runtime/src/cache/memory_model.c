@@ -447,9 +447,8 @@ static int plan_sample(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		if (!block_evaluator_get(ev, id, offsets)) {
 			free(offsets);
 			free(iv);
-			return ctx_error(ctx, block_evaluator_over_limit(ev) ? "stopped at the work or time "
-				"limit while evaluating block %lld" : "out of memory while evaluating block %lld",
-				(long long)id);
+			return ctx_error(ctx, "%s while evaluating block %lld",
+				block_evaluator_stop_reason(ev), (long long)id);
 		}
 		double work = (double)(block_evaluator_work(ev) - before);
 		total += work;

@@ -88,9 +88,8 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		}
 		const block_class *cls = block_evaluator_get(ev, id, offsets);
 		if (!cls) {
-			rc = ctx_error(ctx, block_evaluator_over_limit(ev) ? "stopped at the work or time "
-				"limit while evaluating block %lld" : "out of memory while evaluating block %lld",
-				(long long)id);
+			rc = ctx_error(ctx, "%s while evaluating block %lld",
+				block_evaluator_stop_reason(ev), (long long)id);
 			break;
 		}
 		if (cls->empty)
