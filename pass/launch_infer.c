@@ -136,10 +136,38 @@ static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
 	}
 }
 
+/* The ntid factors of a term as a set of dims (bit d for ntid.d; ntid.d
+ * squared is no block stride), besides its one ctaid.d (with nct >= 0
+ * instead: one nctaid.d and one ctaid of another dim, whose dim goes to
+ * *other); -1 when the term has any other factor. */
+static int ntid_factors(const wp_atoms *at, const wp_term *tm, int cta, int nct, unsigned *other)
+{
+	int set = 0, seen_cta = 0, seen_nct = 0, seen_other = 0;
+	for (int f = 0; f < tm->n; f++) {
+		const wp_atom *a = &at->a[tm->f[f]];
+		int dim = a->name[strlen(a->name) - 1] - 'x';
+		if (tm->f[f] == cta && !seen_cta)
+			seen_cta = 1;
+		else if (nct >= 0 && tm->f[f] == nct && !seen_nct)
+			seen_nct = 1;
+		else if (nct >= 0 && a->kind == WP_CTAID && !seen_other && dim >= 0 && dim < 3)
+			seen_other = 1, *other |= 1u << dim;
+		else if (a->kind == WP_NTID && dim >= 0 && dim < 3 && !(set >> dim & 1))
+			set |= 1 << dim;
+		else
+			return -1;
+	}
+	if (nct >= 0)
+		return seen_nct && seen_other && !seen_cta ? set : -1;
+	return seen_cta ? set : -1;
+}
+
 /* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
  * stride s is not ntid (a template's block size: blockIdx.x*256 + t; two
- * elements per thread: 2*ntid.x), or without tid (blockIdx.x < n):
- * ceil(ceil(-r/c) / (s/c)) blocks. */
+ * elements per thread: 2*ntid.x; a 1D block's flat size ntid.x*ntid.y), or
+ * without tid (blockIdx.x < n): ceil(ceil(-r/c) / (s/c)) blocks. Terms
+ * s*ctaid.e*nctaid.d (e != d) with the same stride are a flattened block
+ * index (threads_from) and read as 0, stated. */
 static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
 {
 	wp_atoms *at = &k->at;
@@ -149,29 +177,42 @@ static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
 		char n[3][16];
 		snprintf(n[0], 16, "tid.%c", 'x' + d);
 		snprintf(n[1], 16, "ctaid.%c", 'x' + d);
-		snprintf(n[2], 16, "ntid.%c", 'x' + d);
+		snprintf(n[2], 16, "nctaid.%c", 'x' + d);
 		int tid = wp_atom_get(at, n[0], WP_TID), cta = wp_atom_get(at, n[1], WP_CTAID);
-		int ntid = wp_atom_get(at, n[2], WP_NTID);
+		int nct_atom = wp_atom_get(at, n[2], WP_NCTAID);
 		int64_t coef = 0, cs = 0;
-		int with_ntid = 0, nct = 0;
-		wp_poly *r = wp_const(at, 0);
+		int nct = 0, stride_ntid = -1;
+		unsigned flat = 0;
+		wp_poly *r = wp_const(at, 0), *flat_terms = wp_const(at, 0);
 		for (int t = 0; r && t < p->n; t++) {
 			const wp_term *tm = &p->t[t];
 			wp_poly one = {1, (wp_term *)tm};
+			unsigned other = 0;
+			int set;
 			if (tm->n == 1 && tm->f[0] == tid)
 				coef = tm->c;
-			else if (tm->n == 1 && tm->f[0] == cta)
-				cs = tm->c, nct++;
-			else if (tm->n == 2 && ((tm->f[0] == cta && tm->f[1] == ntid) || (tm->f[0] == ntid && tm->f[1] == cta)))
-				cs = tm->c, with_ntid = 1, nct++;
-			else
+			else if ((set = ntid_factors(at, tm, cta, -1, &other)) >= 0)
+				cs = tm->c, stride_ntid = set, nct++;
+			else if ((set = ntid_factors(at, tm, cta, nct_atom, &other)) >= 0 && !(other >> d & 1)) {
+				flat_terms = wp_add(at, flat_terms, &one);
+				flat |= other;
+			} else
 				r = wp_add(at, r, &one);
 		}
-		if (coef < 0 || cs <= 0 || nct != 1)
+		if (!r || !flat_terms || coef < 0 || cs <= 0 || nct != 1)
 			continue;
+		/* the flattened terms must be the block index's other rows: same
+		 * coefficient, the same ntid factors */
+		for (int t = 0; flat && t < flat_terms->n; t++) {
+			unsigned other = 0;
+			if (flat_terms->t[t].c != cs || ntid_factors(at, &flat_terms->t[t], cta, nct_atom, &other) != stride_ntid)
+				flat = 0;
+		}
+		if (!flat)
+			r = wp_add(at, r, flat_terms);
 		if (!coef)
 			coef = 1; /* no thread term: the bound counts blocks */
-		else if (with_ntid && cs == coef)
+		else if (stride_ntid == 1 << d && cs == coef)
 			continue; /* tid + ctaid*ntid: threads_from */
 		if (cs % coef)
 			continue;
@@ -179,11 +220,20 @@ static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
 		if (!L)
 			continue;
 		wp_poly *stride = wp_const(at, cs / coef);
-		if (with_ntid)
-			stride = wp_mul(at, stride, wp_atom_poly(at, ntid));
-		wp_poly *g = L && stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
-		if (g)
-			grid[d] = g;
+		for (int e = 0; e < 3; e++)
+			if (stride_ntid >> e & 1) {
+				char nm[16];
+				snprintf(nm, 16, "ntid.%c", 'x' + e);
+				stride = wp_mul(at, stride, wp_atom_poly(at, wp_atom_get(at, nm, WP_NTID)));
+			}
+		wp_poly *g = stride ? wp_fdiv(at, wp_sub(at, wp_add(at, L, stride), wp_const(at, 1)), stride) : NULL;
+		if (!g)
+			continue;
+		grid[d] = g;
+		if (flat && (k->flat_dims |= flat))
+			wp_assume(k, "the block index is flattened (blockIdx.%c + gridDim.%c * another "
+				"blockIdx): its blocks taken on a one-dimensional grid, the other blockIdx 0",
+				'x' + d, 'x' + d);
 	}
 }
 
