@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "base/ctx.h"
+#include "base/clock.h"
 #include "cache/wave_boxes.h"
 
 typedef struct param { const char *name; int64_t value; } param;
@@ -83,7 +84,7 @@ static int64_t compare_footprint(const launch *l, const char *what, int64_t firs
 {
 	run_list bl, bs, ll, ls;
 	run_list_init(&bl), run_list_init(&bs), run_list_init(&ll), run_list_init(&ls);
-	int rc = wave_boxes_footprint(l, first, count, &bl, &bs, (int64_t)1 << 22);
+	int rc = wave_boxes_footprint(l, first, count, &bl, &bs, (int64_t)1 << 22, 0);
 	int64_t emitted = bl.n + bs.n;
 	CHECK(rc == 0, "%s blocks [%lld, +%lld): boxes rc %d", what, (long long)first,
 		(long long)count, rc);
@@ -138,19 +139,57 @@ static void hand_computed(warpest_ctx *ctx, const warpest_hw *hw)
 	int64_t base = l.accesses[0].field_base;
 	run_list loads, stores;
 	run_list_init(&loads), run_list_init(&stores);
-	int rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22);
+	int rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22, 0);
 	CHECK(rc == 0 && loads.n == 4 && stores.n == 0, "tile3_bytes: %lld rows emitted (expected 4)",
 		(long long)loads.n);
 	CHECK(!run_list_normalize(&loads) && loads.n == 2 && loads.r[0].lo == base &&
 		loads.r[0].hi == base + 100 && loads.r[1].lo == base + 128 && loads.r[1].hi == base + 228,
 		"tile3_bytes blocks [0, 40): runs [base, base+100), [base+128, base+228)");
 	run_list_clear(&loads);
-	rc = wave_boxes_footprint(&l, 10, 10, &loads, &stores, (int64_t)1 << 22);
+	rc = wave_boxes_footprint(&l, 10, 10, &loads, &stores, (int64_t)1 << 22, 0);
 	CHECK(rc == 0 && !run_list_normalize(&loads) && run_list_measure(&loads) == 60,
 		"tile3_bytes blocks [10, 20): %lld bytes (expected 2 x 30 = 60)",
 		(long long)run_list_measure(&loads));
 	compare_footprint(&l, "tile3_bytes 1x1x1", 0, 40);
 	compare_footprint(&l, "tile3_bytes 1x1x1", 31, 9);
+	run_list_free(&loads), run_list_free(&stores);
+	launch_release(&l);
+	warpest_kernel_free(k);
+}
+
+/* A wave of many rows stops at a deadline already past (2), instead of
+ * emitting all of them with no check between: the parboil stencil's first
+ * wave, 3.8 million rows, took 66 ms past a 4.5 ms limit. With no deadline
+ * the same call emits every row: tile3_bytes at n = 1000, rows = 20000,
+ * blocks [0, 40): per row [0, 100) of the 1000 columns, 3 loads merged to
+ * one run per row plus j = 0 alone at cx = 33 (as hand_computed): 2 runs a
+ * row, 40000 runs, whose bytes are 20000 x 100 = 2,000,000. */
+static void deadline_stops(warpest_ctx *ctx, const warpest_hw *hw)
+{
+	warpest_kernel *k = load(ctx, "tile3_bytes.json");
+	if (!k)
+		return;
+	warpest_config c;
+	const char *names[2];
+	int64_t values[2];
+	const param p[] = {{"n", 100}, {"rows", 20000}};
+	config_with(&c, 1, 1, 40, 1, p, 2, names, values);
+	launch l;
+	if (launch_bind(ctx, k, hw, &c, &l)) {
+		CHECK(0, "bind tile3_bytes: %s", warpest_ctx_last_error(ctx));
+		warpest_kernel_free(k);
+		return;
+	}
+	run_list loads, stores;
+	run_list_init(&loads), run_list_init(&stores);
+	int rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22, clock_seconds() - 1);
+	CHECK(rc == 2 && loads.n < 40000, "tile3_bytes, deadline past: rc %d (expected 2), %lld rows "
+		"(expected fewer than 40000)", rc, (long long)loads.n);
+	run_list_clear(&loads);
+	rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22, 0);
+	CHECK(rc == 0 && loads.n == 40000 && !run_list_normalize(&loads) &&
+		run_list_measure(&loads) == 2000000, "tile3_bytes, no deadline: rc %d, %lld bytes "
+		"(expected 0, 20000 x 100 = 2000000)", rc, (long long)run_list_measure(&loads));
 	run_list_free(&loads), run_list_free(&stores);
 	launch_release(&l);
 	warpest_kernel_free(k);
@@ -303,7 +342,7 @@ static void dedispersion_two_groups(warpest_ctx *ctx, const warpest_hw *a4000)
 			run_list loads, stores;
 			run_list_init(&loads), run_list_init(&stores);
 			int rc = wave_boxes_footprint(&l, expect[r][0], expect[r][1], &loads, &stores,
-				(int64_t)1 << 22);
+				(int64_t)1 << 22, 0);
 			CHECK(rc == 0 && !run_list_normalize(&loads) && !run_list_normalize(&stores) &&
 				run_list_measure(&loads) == expect[r][2] &&
 				run_list_measure(&stores) == expect[r][3], "dedispersion 2x160 blocks "
@@ -344,6 +383,7 @@ int main(void)
 	if (!h100)
 		return check_summary();
 	hand_computed(ctx, h100);
+	deadline_stops(ctx, h100);
 	/* tiles strided and consecutive; guards coupling tid.x with ctaid.x and
 	 * gy (or tid.y, ctaid.y) with the loop; sizes that leave partial tiles */
 	const int shapes[][2] = {{32, 8}, {16, 16}, {8, 4}, {1, 64}, {64, 1}, {3, 5}};

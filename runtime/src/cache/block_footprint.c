@@ -35,7 +35,7 @@ static int build(const launch *l, int64_t id, run_list *loads)
 {
 	run_list stores;
 	run_list_init(&stores);
-	int rc = wave_boxes_footprint(l, id, 1, loads, &stores, INT64_MAX) != 0 ||
+	int rc = wave_boxes_footprint(l, id, 1, loads, &stores, INT64_MAX, 0) != 0 ||
 		run_list_normalize(loads) ? -1 : 0;
 	run_list_free(&stores);
 	return rc;

@@ -554,7 +554,7 @@ static void emit_over(emitter *em, group_plan *plan, const piece *ps, int n, con
 	const box_form *form0)
 {
 	int64_t delta[MAX_GROUP_MEMBERS];
-	for (int from = 0; from < n && !em->failed && em->runs <= em->max_runs;
+	for (int from = 0; from < n && !emitter_stopped(em);
 	     from += MAX_GROUP_MEMBERS) {
 		int count = n - from < MAX_GROUP_MEMBERS ? n - from : MAX_GROUP_MEMBERS;
 		box_form f = *form0;
@@ -604,7 +604,7 @@ static void emit_key(emitter *em, group_plan *plan, const piece *ps, int n)
 	emit_over(em, plan, ps, n, &common, &form);
 	/* each piece's points outside the common box, as slabs: variable k
 	 * below or above it, the variables before k inside it */
-	for (int j = 0; j < n && !em->failed && em->runs <= em->max_runs; j++) {
+	for (int j = 0; j < n && !emitter_stopped(em); j++) {
 		piece_box(&ps[j], &bx, &form);
 		for (int k = 0; k < ps[j].n; k++) {
 			box slab = bx;
@@ -675,7 +675,7 @@ static int emit_pieces(emitter *em, piece_list *pl)
 	}
 	qsort(keys, (size_t)n_keys, sizeof(key_span), cmp_key_span);
 	group_plan plan = {NULL, 0, 0, NULL, 0, 0};
-	for (int64_t k = 0; k < n_keys && !em->failed && em->runs <= em->max_runs; k++)
+	for (int64_t k = 0; k < n_keys && !emitter_stopped(em); k++)
 		emit_key(em, &plan, &pl->p[keys[k].first], (int)keys[k].n);
 	group_plan_free(&plan);
 	free(keys);
@@ -742,7 +742,7 @@ static int access_box(const launch *l, const box_access *x, const int64_t *blo,
 }
 
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
-	run_list *stores, int64_t max_runs)
+	run_list *stores, int64_t max_runs, double deadline)
 {
 	int64_t blo[5][3], bhi[5][3];
 	int n_boxes = block_boxes(l, first, count, blo, bhi);
@@ -778,11 +778,11 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 			}
 		}
 	}
-	emitter em = {loads, 0, max_runs, 0};
+	emitter em = {loads, 0, max_runs, 0, deadline, 0, 0};
 	if (!rc && emit_pieces(&em, &pl[0]))
 		rc = -1;
 	em.out = stores;
-	if (!rc && !em.failed && em.runs <= max_runs && emit_pieces(&em, &pl[1]))
+	if (!rc && !emitter_stopped(&em) && emit_pieces(&em, &pl[1]))
 		rc = -1;
 	free(xs);
 	free(sl.out.b);
@@ -794,5 +794,5 @@ int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list
 		return rc;
 	if (em.failed)
 		return -1;
-	return em.runs > max_runs ? 1 : 0;
+	return em.timed_out ? 2 : em.runs > max_runs ? 1 : 0;
 }

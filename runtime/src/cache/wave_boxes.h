@@ -16,8 +16,9 @@ int wave_boxes_applicable(const launch *l);
 /* Appends the byte runs of global loads (and atomics) and of global stores
  * touched by blocks [first, first+count) to `loads` and `stores`; they are
  * not normalised. Returns 0, 1 when the runs would exceed `max_runs` (the
- * caller enumerates instead), or -1 on allocation failure. */
+ * caller enumerates instead), 2 when the clock passed `deadline` (0: none)
+ * first, or -1 on allocation failure. */
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
-	run_list *stores, int64_t max_runs);
+	run_list *stores, int64_t max_runs, double deadline);
 
 #endif

@@ -55,9 +55,13 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
 		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
-			(int64_t)1 << 22);
+			(int64_t)1 << 22, block_evaluator_deadline(ev));
 		if (rc < 0)
 			return ctx_error(ctx, "out of memory");
+		/* a wave of millions of rows stops at the deadline like a block
+		 * visit, so that the repairs (a block sample) start in time */
+		if (rc == 2 && block_evaluator_check_limits(ev))
+			return ctx_error(ctx, "over the time limit");
 		boxed = rc == 0;
 		/* rows are sorted and merged: work like a few lanes each */
 		if (boxed && block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/small_sort.h"
 
 /* The variable rows run along (the first with the smallest nonzero stride;
@@ -31,6 +32,17 @@ static int row_variables(const box *bx, const box_form *addr, int *inner, int *o
 		if (outer[i] != *inner)
 			outer[w++] = outer[i];
 	return w;
+}
+
+#define EMIT_POLL_STRIDE 4096
+
+int emitter_stopped(emitter *em)
+{
+	if (em->failed || em->runs > em->max_runs || em->timed_out)
+		return 1;
+	if (em->deadline > 0 && ++em->polls % EMIT_POLL_STRIDE == 0 && clock_seconds() > em->deadline)
+		em->timed_out = 1;
+	return em->timed_out;
 }
 
 /* Rows along the variable with the smallest stride: contiguous rows become
@@ -87,7 +99,7 @@ void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
 				break;
 			val[v] = bx->lo[v];
 		}
-		if (i == n || em->failed)
+		if (i == n || emitter_stopped(em))
 			return;
 	}
 }
@@ -293,7 +305,7 @@ static void walk_plan(group_walk *g, int level, int first, int n, int64_t base)
 						em->failed = 1;
 				em->runs += em->out->n - before;
 			}
-			if (em->failed || em->runs > em->max_runs)
+			if (emitter_stopped(em))
 				return;
 		}
 	}
@@ -385,7 +397,7 @@ static void emit_strided_translates(emitter *em, const box *bx, const box_form *
 	int64_t sorted[MAX_GROUP_MEMBERS];
 	memcpy(sorted, delta, sizeof(int64_t) * (size_t)n);
 	small_sort_int64(sorted, n);
-	for (int from = 0, to; from < n && !em->failed && em->runs <= em->max_runs; from = to) {
+	for (int from = 0, to; from < n && !emitter_stopped(em); from = to) {
 		for (to = from + 1; to < n && sorted[to] - sorted[to - 1] <= bytes; to++)
 			;
 		int64_t span = sorted[to - 1] - sorted[from] + bytes;
@@ -395,7 +407,7 @@ static void emit_strided_translates(emitter *em, const box *bx, const box_form *
 			emit_box(em, bx, &member, (int)span);
 			continue;
 		}
-		for (int j = from; j < to && !em->failed && em->runs <= em->max_runs; j++) {
+		for (int j = from; j < to && !emitter_stopped(em); j++) {
 			member.c0 = addr->c0 + sorted[j];
 			emit_box(em, bx, &member, bytes);
 		}
@@ -414,7 +426,7 @@ void emit_translates(emitter *em, group_plan *plan, const box *bx, const box_for
 	}
 	if (emit_group(em, plan, bx, addr, delta, n, bytes) == 0)
 		return;
-	for (int j = 0; j < n && !em->failed && em->runs <= em->max_runs; j++) {
+	for (int j = 0; j < n && !emitter_stopped(em); j++) {
 		box_form member = *addr;
 		member.c0 += delta[j];
 		emit_box(em, bx, &member, bytes);

@@ -26,12 +26,21 @@ typedef struct box_form {
 } box_form;
 
 /* Where rows go: at most max_runs of them (past it, runs counts on and
- * nothing more is promised to be pushed); failed on allocation failure. */
+ * nothing more is promised to be pushed); failed on allocation failure;
+ * timed_out once the clock passed `deadline` (0: none), which a wave of
+ * millions of rows would otherwise overrun with no check between. */
 typedef struct emitter {
 	run_list *out;
 	int64_t runs, max_runs;
 	int failed;
+	double deadline;
+	int timed_out;
+	int64_t polls;
 } emitter;
+
+/* Whether emission must stop: failed, past max_runs or past the deadline
+ * (the clock read once every EMIT_POLL_STRIDE calls: call it once a row). */
+int emitter_stopped(emitter *em);
 
 /* Scratch of emit_group, reused across calls; zero-initialise, free with
  * group_plan_free. */
