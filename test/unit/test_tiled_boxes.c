@@ -109,6 +109,26 @@ static warpest_kernel *load(warpest_ctx *ctx, const char *model)
 	return k;
 }
 
+/* tile3_bytes bound at n = 100 and `rows`, one thread a block, 40 blocks;
+ * NULL (and a failed check) when it does not load or bind. */
+static warpest_kernel *bind_tile3(warpest_ctx *ctx, const warpest_hw *hw, int64_t rows, launch *l)
+{
+	warpest_kernel *k = load(ctx, "tile3_bytes.json");
+	if (!k)
+		return NULL;
+	warpest_config c;
+	const char *names[2];
+	int64_t values[2];
+	const param p[] = {{"n", 100}, {"rows", rows}};
+	config_with(&c, 1, 1, 40, 1, p, 2, names, values);
+	if (launch_bind(ctx, k, hw, &c, l)) {
+		CHECK(0, "bind tile3_bytes: %s", warpest_ctx_last_error(ctx));
+		warpest_kernel_free(k);
+		return NULL;
+	}
+	return k;
+}
+
 /* tile3_bytes: in[it][3*ctaid.x + j] (one thread in x, j < 3, bytes), guard
  * 3*ctaid.x + j < n, n = 100, rows = 2, pitch 128, a grid of 40 blocks where
  * 34 would do (the dedispersion kernel's surplus blocks).
@@ -121,20 +141,10 @@ static warpest_kernel *load(warpest_ctx *ctx, const char *model)
  * Blocks [10, 20): bytes [30, 60) per row, 60 bytes. */
 static void hand_computed(warpest_ctx *ctx, const warpest_hw *hw)
 {
-	warpest_kernel *k = load(ctx, "tile3_bytes.json");
+	launch l;
+	warpest_kernel *k = bind_tile3(ctx, hw, 2, &l);
 	if (!k)
 		return;
-	warpest_config c;
-	const char *names[2];
-	int64_t values[2];
-	const param p[] = {{"n", 100}, {"rows", 2}};
-	config_with(&c, 1, 1, 40, 1, p, 2, names, values);
-	launch l;
-	if (launch_bind(ctx, k, hw, &c, &l)) {
-		CHECK(0, "bind tile3_bytes: %s", warpest_ctx_last_error(ctx));
-		warpest_kernel_free(k);
-		return;
-	}
 	CHECK(wave_boxes_applicable(&l), "tile3_bytes 1x1x1: boxes apply");
 	int64_t base = l.accesses[0].field_base;
 	run_list loads, stores;
@@ -166,20 +176,10 @@ static void hand_computed(warpest_ctx *ctx, const warpest_hw *hw)
  * row, 40000 runs, whose bytes are 20000 x 100 = 2,000,000. */
 static void deadline_stops(warpest_ctx *ctx, const warpest_hw *hw)
 {
-	warpest_kernel *k = load(ctx, "tile3_bytes.json");
+	launch l;
+	warpest_kernel *k = bind_tile3(ctx, hw, 20000, &l);
 	if (!k)
 		return;
-	warpest_config c;
-	const char *names[2];
-	int64_t values[2];
-	const param p[] = {{"n", 100}, {"rows", 20000}};
-	config_with(&c, 1, 1, 40, 1, p, 2, names, values);
-	launch l;
-	if (launch_bind(ctx, k, hw, &c, &l)) {
-		CHECK(0, "bind tile3_bytes: %s", warpest_ctx_last_error(ctx));
-		warpest_kernel_free(k);
-		return;
-	}
 	run_list loads, stores;
 	run_list_init(&loads), run_list_init(&stores);
 	int rc = wave_boxes_footprint(&l, 0, 40, &loads, &stores, (int64_t)1 << 22, clock_seconds() - 1);
