@@ -137,14 +137,19 @@ static int memory_model_again(warpest_ctx *ctx, warpest_estimate *e, block_evalu
 	return rc;
 }
 
-/* Whether some loop's bounds are not constant (they vary by thread, block
- * or an outer loop). */
-static int launch_has_varying_loops(const launch *l)
+/* How the last resort samples loop iterations: 2 (at once the smallest
+ * sample, SAMPLED_ITERATIONS_LAST) when some loop's bounds are not constant
+ * (they vary by thread, block or an outer loop); 1 (SAMPLED_ITERATIONS)
+ * when some constant loop runs longer than that; 0: none. */
+static int last_resort_iterations(const launch *l)
 {
+	int tries = 0;
 	for (int i = 0; i < l->kernel->n_loops; i++)
 		if (!l->loops[i].constant)
-			return 1;
-	return 0;
+			return 2;
+		else if (l->loops[i].trips > SAMPLED_ITERATIONS)
+			tries = 1;
+	return tries;
 }
 
 /* The iteration cap of the `tries`-th run that samples loop iterations (0:
@@ -280,14 +285,15 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			sampled_too = 1;
 			timed_samples++;
 		} else if (over && timed && last_resort && !by_work) {
-			/* loops whose bounds are not constant are the usual reason a
-			 * block does not fit: the last resort samples their iterations
-			 * at once (one run, not three, inside a compile) */
+			/* long loops, or loops whose bounds are not constant, are the
+			 * usual reason a block does not fit: the last resort samples
+			 * their iterations at once (one run, not three, inside a
+			 * compile) */
 			bound = now;
 			cap = 1;
 			by_work = 1;
-			if (launch_has_varying_loops(l) && !reference)
-				iterations = 2;
+			if (!reference)
+				iterations = last_resort_iterations(l);
 			rc = memory_model_again(ctx, e, &ev, use_boxes, reference, 1, cap, last_work, 0,
 				sampled_iterations(iterations));
 		} else if (over && !timed && !sampled_too && config->work_limit > 0) {
@@ -318,11 +324,12 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 			"whose blocks may run an access (by the accesses' guards) evaluated instead, the "
 			"idle ones as one", SPREAD_WAVES, (long long)l->wave_plan.busy_waves);
 	if (!rc && iterations && ev && block_evaluator_iterations_sampled(ev))
-		assumption_add(&e->assumptions, "the smallest block sample did not fit %lld lane "
-			"evaluations: loops longer than %d iterations sampled too, each lane walking about %d "
-			"of a loop's iterations, the middle one of each run of ceil(trips / %d), which stands "
-			"for its run (instruction counts exact; L1 costs from the walked iterations, and the "
-			"bytes of the others from the addresses' and guards' slopes; docs/model.md §1)",
+		assumption_add(&e->assumptions, "%s %lld lane evaluations: loops longer than %d "
+			"iterations sampled too, each lane walking about %d of a loop's iterations, the middle "
+			"one of each run of ceil(trips / %d), which stands for its run (instruction counts "
+			"exact; L1 costs from the walked iterations, and the bytes of the others from the "
+			"addresses' and guards' slopes; docs/model.md §1)", by_work ? "the last resort, "
+			"to stay under" : "the smallest block sample did not fit",
 			(long long)(by_work ? last_work : config->work_limit), sampled_iterations(iterations),
 			sampled_iterations(iterations), sampled_iterations(iterations));
 	if (!rc && by_work)
