@@ -205,7 +205,7 @@ def main():
     if times:
         per = [t / max(k, 1) for t, k, *_ in times]
         worst = max(times, key=lambda x: x[0] / max(x[1], 1))
-        print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst %.1f ms per kernel (%s)"
+        print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst file %.1f ms per kernel (%s)"
               % (1e3 * sum(t for t, *_ in times), 1e3 * sum(t for t, *_ in times) / max(st["kernels"], 1),
                  1e3 * max(per), os.path.basename(worst[2])))
         shares = sorted(x[4] for x in times)
