@@ -69,6 +69,7 @@ typedef struct walk {
 	int64_t sampled_step[WALK_MAX_SAMPLED_LOOPS];
 	int64_t sampled_lo[WALK_MAX_SAMPLED_LOOPS][32], sampled_hi[WALK_MAX_SAMPLED_LOOPS][32];
 	int64_t sampled_at[WALK_MAX_SAMPLED_LOOPS][32];
+	int64_t strided_normalized; /* runs left by the last merge of skipped trips' runs */
 	double iter_weight;        /* warp-instructions the current one stands for */
 	double lane_iter_weight[32]; /* and each lane's instructions */
 } walk;

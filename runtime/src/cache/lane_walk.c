@@ -80,6 +80,8 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
 	}
 }
 
+#define STRIDED_NORMALIZE_AT ((int64_t)1 << 16)
+
 /* Pushes [lo, hi) moved along the strided loops of `sk` by each of their
  * skipped trips (a unit of work each). Nonzero when out of memory or past the
  * work limit. */
@@ -100,8 +102,17 @@ static int push_strided(walk *w, run_list *runs, const skipped_bytes *sk, int64_
 		for (; i < sk->n_strided && ++k[i] > sk->shi[i]; i++)
 			k[i] = sk->slo[i];
 		if (i == sk->n_strided)
-			return spend_units(w->ev, pushes);
+			break;
 	}
+	/* the skipped trips of a long loop push a run each, and a warp's rows
+	 * mostly touch its neighbours': merged as they grow (doubling, so the
+	 * sorting stays linear overall), millions of runs become a few */
+	if (runs->n >= STRIDED_NORMALIZE_AT && runs->n >= 2 * w->strided_normalized) {
+		if (run_list_normalize(runs))
+			return -1;
+		w->strided_normalized = runs->n;
+	}
+	return spend_units(w->ev, pushes);
 }
 
 /* The active lanes' bytes at the current iterations and at those they stand
