@@ -16,8 +16,10 @@ is the WarpestPass line of -ftime-report. Each dumped model is then read by
 `warpest estimate` (same configuration): a reader error counts as a rejected
 model. The plugin's share is its time over the compile's wall time, per file:
 of the device-only compile, or with --full of a host + device compile of the
-same file (a second compile; the pass's time summed over both sides). Exit
-status 0; the figures are the output."""
+same file (a second compile; the pass's time summed over both sides). The
+slowest estimate is the largest "one estimate takes N ms" the plugin's remarks
+give (a kernel's own time, where a file's time over its kernels would hide
+it). Exit status 0; the figures are the output."""
 import argparse, collections, glob, json, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -74,6 +76,23 @@ def remark_names(record):
     return out
 
 
+def estimate_ms(record):
+    """{kernel: ms} from the plugin's "one estimate takes N ms" remarks (the
+    mandatory estimate's own time, given where the neighbour search did not
+    fit the kernel's budget: the slow kernels)."""
+    out = {}
+    if not os.path.exists(record):
+        return out
+    text = open(record, errors="replace").read()
+    for doc in text.split("\n--- "):
+        f = re.search(r"^Function:\s+(\S+)", doc, re.M)
+        t = re.search(r"one estimate takes (\d+) ms", doc)
+        if f and t:
+            k = f.group(1).strip("'\"")
+            out[k] = max(out.get(k, 0), int(t.group(1)))
+    return out
+
+
 def norm_reason(r):
     r = re.sub(r"\S+\.(cu|cuh|h|ll):\d+(:\d+)?", "F", r)
     r = re.sub(r"load@\S+", "load", r)
@@ -107,6 +126,7 @@ def main():
     assumes = collections.Counter()
     rejected, noest, failed = [], [], []
     times = []
+    kernel_ms = []  # (ms, kernel, file) from the estimate's own remark
     with tempfile.TemporaryDirectory() as tmp:
         for fi, f in enumerate(files):
             base = os.path.join(tmp, "f%d" % fi)
@@ -132,6 +152,8 @@ def main():
                 continue
             models = sorted(glob.glob(base + "/m/*.json"))
             rem = remark_names(base + "/rec.yaml")
+            for kname, ms in estimate_ms(base + "/rec.yaml").items():
+                kernel_ms.append((ms, kname, os.path.basename(f)))
             share_pass, share_wall = pass_s, wall
             if a.full:
                 rc2, _, pass_full, wall_full = compile_cu(f, plugin, config, base, None, device_only=False)
@@ -208,6 +230,10 @@ def main():
         print("plugin time           %.1f ms in all, %.1f ms per kernel on average, worst file %.1f ms per kernel (%s)"
               % (1e3 * sum(t for t, *_ in times), 1e3 * sum(t for t, *_ in times) / max(st["kernels"], 1),
                  1e3 * max(per), os.path.basename(worst[2])))
+        if kernel_ms:
+            slow = max(kernel_ms)
+            print("slowest estimate      %d ms (%s in %s; the remark 'one estimate takes N ms', %d kernels give it)"
+                  % (slow[0], slow[1], slow[2], len(kernel_ms)))
         shares = sorted(x[4] for x in times)
         worst_share = max(times, key=lambda x: x[4])
         total_wall = sum(x[6] for x in times)
