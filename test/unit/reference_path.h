@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "estimate/estimate_impl.h"
 
 warpest_estimate *estimate_compute_plain(warpest_ctx *ctx, const warpest_kernel *kernel,
@@ -32,13 +33,15 @@ static inline int load_model_h100(warpest_ctx *ctx, const char *path, warpest_ke
 	return -1;
 }
 
-/* A context with the model at `path` and the H100-SXM table loaded, or
- * NULL (the reason printed) when either fails to load; close_model frees
- * all three. */
+/* A context with the model at `path` and the H100-SXM table loaded (a
+ * check either way), or NULL (the reason printed) when either fails to
+ * load; close_model frees all three. */
 static inline warpest_ctx *open_model_h100(const char *path, warpest_kernel **k, warpest_hw **hw)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
-	if (ctx && load_model_h100(ctx, path, k, hw) == 0)
+	int loaded = ctx && load_model_h100(ctx, path, k, hw) == 0;
+	CHECK(loaded, "%s: model and table loaded", path);
+	if (loaded)
 		return ctx;
 	fprintf(stderr, "%s: %s\n", path, ctx ? warpest_ctx_last_error(ctx) : "out of memory");
 	warpest_ctx_free(ctx);

@@ -106,7 +106,6 @@ static void heat_step(void)
 	warpest_kernel *k;
 	warpest_hw *hw;
 	warpest_ctx *ctx = open_model_h100("test/data/models/heat3d_zmarch.json", &k, &hw);
-	CHECK(ctx != NULL, "%s: model and table loaded", "test/data/models/heat3d_zmarch.json");
 	if (!ctx)
 		return;
 	static const char *const names[4] = {"nx", "ny", "nz", "chunk"};
@@ -147,7 +146,6 @@ static void clamped(const char *model, int64_t nx, int64_t ny, int bx, int by, i
 	warpest_kernel *k;
 	warpest_hw *hw;
 	warpest_ctx *ctx = open_model_h100(model, &k, &hw);
-	CHECK(ctx != NULL, "%s: model and table loaded", model);
 	if (!ctx)
 		return;
 	warpest_config c;

@@ -14,7 +14,6 @@ static void compare(const char *model, const char *const *names, int64_t *values
 	warpest_kernel *k;
 	warpest_hw *hw;
 	warpest_ctx *ctx = open_model_h100(model, &k, &hw);
-	CHECK(ctx != NULL, "%s: model and table loaded", model);
 	if (!ctx)
 		return;
 	warpest_config c;

@@ -42,7 +42,6 @@ static void sweep(int64_t color, double updates)
 	warpest_kernel *k;
 	warpest_hw *hw;
 	warpest_ctx *ctx = open_model_h100(model, &k, &hw);
-	CHECK(ctx != NULL, "%s: model and table loaded", model);
 	if (!ctx)
 		return;
 	static const char *const names[2] = {"n", "color"};
