@@ -58,39 +58,31 @@ def compile_cu(path, plugin, config, outdir, record, device_only=True):
     return p.returncode, p.stderr, pass_s, wall
 
 
-def remark_names(record):
-    """{kernel: set of remark names} from an optimisation record (YAML)."""
-    out = collections.defaultdict(set)
+def read_remarks(record):
+    """From an optimisation record (YAML), the plugin's remarks: {kernel: set
+    of remark names} and {kernel: ms} of its "one estimate takes N ms" remarks
+    (the mandatory estimate's own time, given where the neighbour search did
+    not fit the kernel's budget: the slow kernels)."""
+    names, ms = collections.defaultdict(set), {}
     if not os.path.exists(record):
-        return out
+        return names, ms
     text = open(record, errors="replace").read()
     for doc in text.split("\n--- "):
         if "Pass:            warpest" not in doc and "Pass: warpest" not in doc:
             continue
         n = re.search(r"^Name:\s+(\S+)", doc, re.M)
         f = re.search(r"^Function:\s+(\S+)", doc, re.M)
-        if n and f:
-            out[f.group(1).strip("'\"")].add(n.group(1))
+        if not f:
+            continue
+        k = f.group(1).strip("'\"")
+        if n:
+            names[k].add(n.group(1))
             if "rejected the extracted model" in doc:
-                out[f.group(1).strip("'\"")].add("Rejected")
-    return out
-
-
-def estimate_ms(record):
-    """{kernel: ms} from the plugin's "one estimate takes N ms" remarks (the
-    mandatory estimate's own time, given where the neighbour search did not
-    fit the kernel's budget: the slow kernels)."""
-    out = {}
-    if not os.path.exists(record):
-        return out
-    text = open(record, errors="replace").read()
-    for doc in text.split("\n--- "):
-        f = re.search(r"^Function:\s+(\S+)", doc, re.M)
+                names[k].add("Rejected")
         t = re.search(r"one estimate takes (\d+) ms", doc)
-        if f and t:
-            k = f.group(1).strip("'\"")
-            out[k] = max(out.get(k, 0), int(t.group(1)))
-    return out
+        if t:
+            ms[k] = max(ms.get(k, 0), int(t.group(1)))
+    return names, ms
 
 
 def norm_reason(r):
@@ -151,8 +143,8 @@ def main():
                 failed.append((f, err.strip().splitlines()[-1:]))
                 continue
             models = sorted(glob.glob(base + "/m/*.json"))
-            rem = remark_names(base + "/rec.yaml")
-            for kname, ms in estimate_ms(base + "/rec.yaml").items():
+            rem, est_ms = read_remarks(base + "/rec.yaml")
+            for kname, ms in est_ms.items():
                 kernel_ms.append((ms, kname, os.path.basename(f)))
             share_pass, share_wall = pass_s, wall
             if a.full:
