@@ -64,6 +64,32 @@ static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 	return wp_fdiv(at, wp_add(at, negr, wp_const(at, coef - 1)), wp_const(at, coef));
 }
 
+/* The ntid factors of a term as a set of dims (bit d for ntid.d; ntid.d
+ * squared is no block stride), besides its one ctaid.d (with nct >= 0
+ * instead: one nctaid.d and one ctaid of another dim, whose dim goes to
+ * *other); -1 when the term has any other factor. */
+static int ntid_factors(const wp_atoms *at, const wp_term *tm, int cta, int nct, unsigned *other)
+{
+	int set = 0, seen_cta = 0, seen_nct = 0, seen_other = 0;
+	for (int f = 0; f < tm->n; f++) {
+		const wp_atom *a = &at->a[tm->f[f]];
+		int dim = a->name[strlen(a->name) - 1] - 'x';
+		if (tm->f[f] == cta && !seen_cta)
+			seen_cta = 1;
+		else if (nct >= 0 && tm->f[f] == nct && !seen_nct)
+			seen_nct = 1;
+		else if (nct >= 0 && a->kind == WP_CTAID && !seen_other && dim >= 0 && dim < 3)
+			seen_other = 1, *other |= 1u << dim;
+		else if (a->kind == WP_NTID && dim >= 0 && dim < 3 && !(set >> dim & 1))
+			set |= 1 << dim;
+		else
+			return -1;
+	}
+	if (nct >= 0)
+		return seen_nct && seen_other && !seen_cta ? set : -1;
+	return seen_cta ? set : -1;
+}
+
 /* r without its terms c*ctaid.e*ntid.d*nctaid.d (e != d): the flattened
  * block index of old code written for grids of more than 65535 blocks,
  * ntid.x*(blockIdx.x + gridDim.x*blockIdx.y) + threadIdx.x, whose threads
@@ -72,23 +98,17 @@ static wp_poly *first_unneeded(K *k, wp_poly *r, int64_t coef, int incl)
 static wp_poly *without_flattened_rows(K *k, wp_poly *r, int d, int64_t coef, unsigned *dims)
 {
 	wp_atoms *at = &k->at;
+	char n[2][16];
+	snprintf(n[0], 16, "ctaid.%c", 'x' + d);
+	snprintf(n[1], 16, "nctaid.%c", 'x' + d);
+	int cta = wp_atom_get(at, n[0], WP_CTAID), nct = wp_atom_get(at, n[1], WP_NCTAID);
 	wp_poly *rest = wp_const(at, 0);
 	int found = 0;
 	*dims = 0;
 	for (int t = 0; t < r->n; t++) {
 		const wp_term *tm = &r->t[t];
-		int cta = 0, ntid = 0, nct = 0;
 		unsigned other = 0;
-		for (int f = 0; f < tm->n; f++) {
-			const wp_atom *a = &at->a[tm->f[f]];
-			char dim = a->name[strlen(a->name) - 1];
-			if (a->kind == WP_CTAID && dim != 'x' + d)
-				other |= 1u << (dim - 'x');
-			cta += a->kind == WP_CTAID && dim != 'x' + d;
-			ntid += a->kind == WP_NTID && dim == 'x' + d;
-			nct += a->kind == WP_NCTAID && dim == 'x' + d;
-		}
-		if (tm->n == 3 && cta == 1 && ntid == 1 && nct == 1 && tm->c == coef) {
+		if (tm->c == coef && ntid_factors(at, tm, cta, nct, &other) == 1 << d) {
 			found = 1;
 			*dims |= other;
 			continue;
@@ -134,32 +154,6 @@ static void threads_from(K *k, wp_poly *p, int incl, wp_poly **threads)
 		if (!threads[d] || (wp_is_const(wp_sub(at, t, threads[d]), &diff) && diff > 0))
 			threads[d] = t;
 	}
-}
-
-/* The ntid factors of a term as a set of dims (bit d for ntid.d; ntid.d
- * squared is no block stride), besides its one ctaid.d (with nct >= 0
- * instead: one nctaid.d and one ctaid of another dim, whose dim goes to
- * *other); -1 when the term has any other factor. */
-static int ntid_factors(const wp_atoms *at, const wp_term *tm, int cta, int nct, unsigned *other)
-{
-	int set = 0, seen_cta = 0, seen_nct = 0, seen_other = 0;
-	for (int f = 0; f < tm->n; f++) {
-		const wp_atom *a = &at->a[tm->f[f]];
-		int dim = a->name[strlen(a->name) - 1] - 'x';
-		if (tm->f[f] == cta && !seen_cta)
-			seen_cta = 1;
-		else if (nct >= 0 && tm->f[f] == nct && !seen_nct)
-			seen_nct = 1;
-		else if (nct >= 0 && a->kind == WP_CTAID && !seen_other && dim >= 0 && dim < 3)
-			seen_other = 1, *other |= 1u << dim;
-		else if (a->kind == WP_NTID && dim >= 0 && dim < 3 && !(set >> dim & 1))
-			set |= 1 << dim;
-		else
-			return -1;
-	}
-	if (nct >= 0)
-		return seen_nct && seen_other && !seen_cta ? set : -1;
-	return seen_cta ? set : -1;
 }
 
 /* Blocks per dimension from a guard c*tid + s*ctaid + r < 0 whose block
