@@ -271,17 +271,14 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		w.unit = warp_unit_of(b->field);
 		w.uniform_loops = !ev->has_lane_loops;
 		w.footprint_only = ev->footprint_only;
+		if (access_never_runs(ev, i))
+			continue;
 		/* the class key's verdict on each constraint over the whole block:
-		 * 0 true everywhere (no test), 1 false everywhere (the access never
-		 * runs in this block), 2 cut (lanes test it) */
-		int never = 0;
-		for (int g = 0; g < b->guard.n && b->guard_linear; g++) {
-			int state = key_state(ev, ev->plans[i].constraint_id[g]);
-			if (state == 1)
-				never = 1;
-			else if (state == 2)
+		 * 0 true everywhere (no test), 1 false everywhere (not here: the
+		 * access would never run in this block), 2 cut (lanes test it) */
+		for (int g = 0; g < b->guard.n && b->guard_linear; g++)
+			if (key_state(ev, ev->plans[i].constraint_id[g]) == 2)
 				w.checks[w.n_checks++] = g;
-		}
 		/* a disjunctive guard: terms with a constraint false over the block
 		 * are out; a term true over the block makes the guard true there */
 		for (int t = 0; !b->guard_linear && b->guard_dnf && t < b->guard_dnf->n; t++) {
@@ -299,20 +296,12 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		if (!b->guard_linear && b->guard_dnf) {
 			if (w.guard_true)
 				w.n_live = 0;
-			else if (w.n_live == 0)
-				never = 1;
 			else
-				w.dnf = b->guard_dnf;
+				w.dnf = b->guard_dnf; /* some term is live: not never */
 		}
-		for (int g = 0; b->guard_quasi && g < b->qguard.n; g++) {
-			int state = qkey_state(ev, ev->plans[i].qconstraint_id[g]);
-			if (state == 1)
-				never = 1;
-			else if (state == 2)
+		for (int g = 0; b->guard_quasi && g < b->qguard.n; g++)
+			if (qkey_state(ev, ev->plans[i].qconstraint_id[g]) == 2)
 				w.qchecks[w.n_qchecks++] = g;
-		}
-		if (never)
-			continue;
 		int guard_known = b->guard_linear || w.guard_true;
 		/* expressions and atoms evaluated lane by lane cost their size (a
 		 * unit of work per 16 nodes), so the work limit bounds the time */

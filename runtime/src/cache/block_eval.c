@@ -495,9 +495,22 @@ static int64_t loop_signature(const block_evaluator *ev, const int64_t *c)
 	uint64_t h = 0;
 	int64_t env[EXPR_MAX_SYMBOLS];
 	int any = 0;
+	/* a loop whose accesses all never run in this block (a remainder loop
+	 * behind its block's bound check) changes nothing of the class: its
+	 * bounds do not keep such blocks apart. The rest of the key is already
+	 * in ev->key_scratch. */
+	unsigned live = 0;
+	for (int i = 0; i < l->n_accesses && ev->block_loops; i++) {
+		const km_access *a = l->accesses[i].src;
+		unsigned loops = 0;
+		for (int j = 0; j < a->n_loops; j++)
+			loops |= 1u << a->loops[j];
+		if ((loops & ev->block_loops & ~live) && !access_never_runs(ev, i))
+			live |= loops;
+	}
 	for (int i = 0; i < k->n_loops; i++) {
 		const bound_loop *bl = &l->loops[i];
-		if (!(ev->block_loops & (1u << i)))
+		if (!(ev->block_loops & live & (1u << i)))
 			continue;
 		if (!any) {
 			memcpy(env, l->env, sizeof(env));
@@ -630,10 +643,13 @@ static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, i
 	}
 }
 
+/* The block's class key, into ev->key_scratch (where the guards' verdicts
+ * that loop_signature reads are). */
 static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
-	const int64_t *offsets, int64_t *key)
+	const int64_t *offsets)
 {
 	const launch *l = ev->l;
+	int64_t *key = ev->key_scratch;
 	if (!ev->cached) {
 		key[0] = id;
 		return;
@@ -646,7 +662,6 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 	}
 	for (int g = 0; g < l->n_groups; g++)
 		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
-	key[2 * ev->n_constraints + l->n_groups] = loop_signature(ev, c);
 	/* quasi-affine addresses: blocks alike only where every atom's
 	 * numerator leaves the same residue */
 	for (int i = 0; i < l->atoms.n; i++)
@@ -655,6 +670,8 @@ static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
 		sizeof(int64_t) * 2 * (size_t)l->atoms.n);
 	if (ev->n_qconstraints > 0)
 		quasi_constraint_keys(ev, c, &key[ev->key_len - 2 * ev->n_qconstraints]);
+	/* last: it reads the guards' verdicts above */
+	key[2 * ev->n_constraints + l->n_groups] = loop_signature(ev, c);
 }
 
 /* Each entry is multiplied by its own odd constant and the products are
@@ -695,7 +712,7 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	else
 		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
-	compute_key(ev, id, c, offsets, ev->key_scratch);
+	compute_key(ev, id, c, offsets);
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
 	if (ev->last && memcmp(ev->last->key, ev->key_scratch, key_bytes) == 0)
 		return ev->last;

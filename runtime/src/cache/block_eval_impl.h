@@ -166,6 +166,33 @@ static inline int qkey_state(const block_evaluator *ev, int id)
 	return ev->cached && id >= 0 ? (int)ev->key_scratch[ev->key_len - 2 * ev->n_qconstraints + 2 * id] : 2;
 }
 
+/* Whether access i runs nowhere in the block being evaluated, by the class
+ * key: a constraint of its guard false over the whole block, or every term
+ * of a disjunctive guard out. */
+static inline int access_never_runs(const block_evaluator *ev, int i)
+{
+	const bound_access *b = &ev->l->accesses[i];
+	const access_plan *p = &ev->plans[i];
+	for (int g = 0; b->guard_linear && g < b->guard.n; g++)
+		if (key_state(ev, p->constraint_id[g]) == 1)
+			return 1;
+	if (!b->guard_linear && b->guard_dnf) {
+		int dead_terms = 0;
+		for (int t = 0; t < b->guard_dnf->n; t++) {
+			int dead = 0;
+			for (int g = 0; g < b->guard_dnf->term[t].n && !dead; g++)
+				dead = key_state(ev, p->dnf_id[t][g]) == 1;
+			dead_terms += dead;
+		}
+		if (dead_terms == b->guard_dnf->n)
+			return 1;
+	}
+	for (int g = 0; b->guard_quasi && g < b->qguard.n; g++)
+		if (qkey_state(ev, p->qconstraint_id[g]) == 1)
+			return 1;
+	return 0;
+}
+
 /* Adds `weight` executions of a warp-instruction of cost c to an access's
  * statistics (and, for global loads, to the block's requested sectors). */
 static inline void add_cost(block_class *cls, access_stats *s, const warp_cost *c, double weight,
