@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "cache/block_eval_impl.h"
 #include "cache/fold_reuse.h"
+#include "cache/clamp_memo.h"
 #include "cache/quasi_key_memo.h"
 
 static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
@@ -125,6 +126,19 @@ static int quasi_translates(const bound_access *a, const bound_access *b)
 
 static void loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi);
 
+/* The block coordinates the atoms read (bit d: ctaid d), through either
+ * operand of a clamp; an atom's reads of earlier atoms are theirs. */
+static unsigned atoms_ctaid_mask(const quasi_atoms *atoms)
+{
+	unsigned mask = 0;
+	for (int i = 0; i < atoms->n; i++)
+		for (int d = 0; d < 3; d++)
+			if (atoms->a[i].num.lin.coeff[3 + d] ||
+			    (atoms->a[i].minmax != quasi_no_minmax && atoms->a[i].other.lin.coeff[3 + d]))
+				mask |= 1u << d;
+	return mask;
+}
+
 block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
 {
 	block_evaluator *ev = calloc(1, sizeof(*ev));
@@ -233,6 +247,10 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	/* optional: without it every block's threads are walked */
 	if (ev->cached && ev->n_qconstraints > 0 && !ev->has_thread_clamps && l->atoms.n > 0)
 		ev->qkeys = quasi_key_memo_alloc(l->atoms.n, ev->n_qconstraints);
+	/* optional: without it every block's clamps are evaluated at every
+	 * thread (with quasi constraints, their keys read those values) */
+	if (ev->qthread_atoms && ev->has_thread_clamps && ev->n_qconstraints == 0)
+		ev->clamps = clamp_memo_alloc(l->atoms.n, atoms_ctaid_mask(&l->atoms));
 	/* optional: without it ranges are recomputed */
 	ev->warp_range = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range));
 	ev->warp_range_known = calloc((size_t)ev->n_constraints + 1, sizeof(*ev->warp_range_known));
@@ -342,6 +360,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->fold_keep);
 	free(ev->qthread_atoms);
 	quasi_key_memo_free(ev->qkeys);
+	clamp_memo_free(ev->clamps);
 	block_footprint_shapes_free(ev);
 	free(ev);
 }
@@ -705,11 +724,16 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	memcpy(ev->last_c, c, sizeof(c));
 	/* thread-dependent clamps and quasi constraints key on every thread's
 	 * atoms */
-	if (ev->qthread_atoms && ev->has_thread_clamps)
-		quasi_atoms_block_threads(&ev->l->atoms, c, (const int64_t (*)[3])ev->tid,
-			ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
-			ev->clamp_key);
-	else
+	if (ev->qthread_atoms && ev->has_thread_clamps) {
+		if (!ev->clamps || !clamp_memo_get(ev->clamps, c, ev->atom_residue, ev->atom_offset,
+		    ev->clamp_key)) {
+			quasi_atoms_block_threads(&ev->l->atoms, c, (const int64_t (*)[3])ev->tid,
+				ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
+				ev->clamp_key);
+			if (ev->clamps)
+				clamp_memo_put(ev->clamps, c, ev->atom_residue, ev->atom_offset, ev->clamp_key);
+		}
+	} else
 		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets);

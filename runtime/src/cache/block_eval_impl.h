@@ -79,6 +79,9 @@ struct block_evaluator {
 	/* the quasi constraints' thread parts by atom residues, where no atom
 	 * is a thread-dependent clamp (NULL: computed per block) */
 	struct quasi_key_memo *qkeys;
+	/* thread-dependent clamps without quasi constraints: their block
+	 * outputs by the block coordinates they read (NULL: computed per block) */
+	struct clamp_memo *clamps;
 	access_plan *plans;
 	double *fold_keep;       /* per access: share of its L1 requests left by register reuse */
 	int64_t group_coeff[256][3];

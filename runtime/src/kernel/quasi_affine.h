@@ -15,7 +15,12 @@
 
 #include "kernel/expr.h"
 
-#define QUASI_MAX_ATOMS 16
+/* Atoms of one launch. 32 hold the clamps of a 17-tap row filter
+ * (min(max(x + k, 0), w - 1), k = -8..8: 25 atoms); past them an access is
+ * evaluated lane by lane and its blocks do not group. At most 32: sets of
+ * atoms are uint32_t masks (quasi_form_atom_mask). */
+#define QUASI_MAX_ATOMS 32
+_Static_assert(QUASI_MAX_ATOMS <= 32, "atom masks are 32 bits wide");
 
 typedef struct quasi_form {
 	linear_form lin;
