@@ -71,6 +71,38 @@ static void sweep(int64_t color, double updates)
 	close_model(ctx, k, hw);
 }
 
+/* A floor by a divisor larger than a block's span: batch_floor's
+ * x / n == 0 leaves residue 256*b mod n, different in every block, but no
+ * block's threads cross a multiple of n, so x / n is uniform in each and
+ * its residue is keyed as one (block_eval.c, mark_unsplit_floors). */
+static void batch(int64_t n, int classes, int blocks)
+{
+	warpest_kernel *k;
+	warpest_hw *hw;
+	warpest_ctx *ctx = open_model_h100("test/data/models/batch_floor.json", &k, &hw);
+	if (!ctx)
+		return;
+	static const char *const names[1] = {"n"};
+	int64_t values[1] = {n};
+	warpest_config c;
+	config_params(&c, names, values, 1, 256, 1, 1);
+	warpest_estimate *q, *r;
+	estimate_both(ctx, k, hw, &c, &q, &r);
+	CHECK(q && r, "batch n = %lld: estimates: %s", (long long)n, warpest_ctx_last_error(ctx));
+	if (q && r) {
+		CHECK(q->mem.n_classes == classes && r->mem.n_classes == blocks,
+			"batch n = %lld: %d classes (expected %d), reference %d (expected %d)", (long long)n,
+			q->mem.n_classes, classes, r->mem.n_classes, blocks);
+		CHECK(q->access[0].lanes * q->scale == (double)n, "batch n = %lld: %.0f loads (expected %lld)",
+			(long long)n, q->access[0].lanes * q->scale, (long long)n);
+		CHECK(same_figures(q, r), "batch n = %lld: every figure as block by block (L2 load %.0f/%.0f B)",
+			(long long)n, q->summary.l2_load_bytes, r->summary.l2_load_bytes);
+	}
+	warpest_estimate_free(q);
+	warpest_estimate_free(r);
+	close_model(ctx, k, hw);
+}
+
 int main(void)
 {
 	memo();
@@ -80,5 +112,15 @@ int main(void)
 	 * 249001 = 499001. color 0 swaps them: 500 * 499 + 499 * 500 = 499000. */
 	sweep(1, 499001);
 	sweep(0, 499000);
+	/* n = 65536: 131072 threads, 512 blocks of 256. Blocks 0..255 have
+	 * x / n = 0, 256..511 have 1 and idle (the guard): two classes where
+	 * each block's residue differed. */
+	batch(65536, 2, 512);
+	/* n = 1000: 2000 threads, 8 blocks. Blocks 3 (x = 768..1023) and 7
+	 * (1792..2047) cross a multiple of n and keep their residues (768,
+	 * 792); 0..2 (x / n = 0) are alike, offsets 1024 B apart, and so are
+	 * the idle 4..6 (x / n = 1, residues 24, 280, 536): classes {0,1,2},
+	 * {3}, {4,5,6}, {7}, against 8 blocks on the reference path. */
+	batch(1000, 4, 8);
 	return check_summary();
 }

@@ -124,21 +124,6 @@ static int quasi_translates(const bound_access *a, const bound_access *b)
 		memcmp(&fa, &fb, sizeof(fa)) == 0;
 }
 
-static void loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi);
-
-/* The block coordinates the atoms read (bit d: ctaid d), through either
- * operand of a clamp; an atom's reads of earlier atoms are theirs. */
-static unsigned atoms_ctaid_mask(const quasi_atoms *atoms)
-{
-	unsigned mask = 0;
-	for (int i = 0; i < atoms->n; i++)
-		for (int d = 0; d < 3; d++)
-			if (atoms->a[i].num.lin.coeff[3 + d] ||
-			    (atoms->a[i].minmax != quasi_no_minmax && atoms->a[i].other.lin.coeff[3 + d]))
-				mask |= 1u << d;
-	return mask;
-}
-
 block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_residue_costs)
 {
 	block_evaluator *ev = calloc(1, sizeof(*ev));
@@ -225,7 +210,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			else
 				hi += span;
 		}
-		loop_range(l, f->coeff, &lo, &hi);
+		block_loop_range(l, f->coeff, &lo, &hi);
 		ev->constraint_span[j][0] = lo;
 		ev->constraint_span[j][1] = hi;
 	}
@@ -237,6 +222,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		ev->cached = 0;
 	for (int i = 0; i < l->atoms.n; i++)
 		ev->has_thread_clamps |= l->atoms.a[i].thread_dependent;
+	floor_atom_spans(ev);
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + 3 * l->atoms.n +
 		2 * ev->n_qconstraints : 1;
 	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0)
@@ -572,21 +558,6 @@ static int64_t loop_signature(const block_evaluator *ev, const int64_t *c)
 	return (int64_t)h;
 }
 
-/* Widens [lo, hi] by the range of the loop terms of a form with these
- * coefficients (constant loops: their first and last value). */
-static void loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi)
-{
-	for (int i = 0; i < l->kernel->n_loops; i++) {
-		const bound_loop *bl = &l->loops[i];
-		int64_t k = coeff[6 + i];
-		if (!k || bl->trips <= 0)
-			continue;
-		int64_t first = k * bl->lower, last = k * (bl->lower + (bl->trips - 1) * bl->src->step);
-		*lo += first < last ? first : last;
-		*hi += first < last ? last : first;
-	}
-}
-
 /* A constraint's two key entries from its range [lo, hi] over the block:
  * form != 0 is true where 0 is out of [lo, hi], false where it is all of
  * it; form >= 0 true where lo >= 0, false where hi < 0. Cut: (2, value),
@@ -657,7 +628,7 @@ static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, i
 		const quasi_form *f = &ev->qconstraints[j];
 		int64_t block = quasi_form_block_part(f, l->atoms.n, c, ev->atom_offset);
 		int64_t lo = block + parts[3 * j], hi = block + parts[3 * j + 1];
-		loop_range(l, f->lin.coeff, &lo, &hi);
+		block_loop_range(l, f->lin.coeff, &lo, &hi);
 		constraint_key(ev->qconstraint_ne[j], lo, hi, block + parts[3 * j + 2], &key[2 * j]);
 	}
 }
@@ -735,6 +706,7 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 		}
 	} else
 		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
+	mark_unsplit_floors(ev);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets);
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
