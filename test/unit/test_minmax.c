@@ -63,11 +63,11 @@ static void guards(void)
 	CHECK(e && quasi_linearize(e, &t, env, &atoms, &q) && atoms.n == 1 && q.atom[0] == 1 &&
 		q.lin.coeff[0] == 1, "max(4 bz, 1) + x: one atom");
 	int64_t c[3] = {0, 0, 0}, residue[QUASI_MAX_ATOMS], offset[QUASI_MAX_ATOMS];
-	quasi_atoms_block(&atoms, c, residue, offset);
+	quasi_atoms_block(&atoms, c, NULL, residue, offset);
 	CHECK(residue[0] == 0 && offset[0] == 1, "block z 0: max(0, 1) = 1 (offset %lld)",
 		(long long)offset[0]);
 	c[2] = 3;
-	quasi_atoms_block(&atoms, c, residue, offset);
+	quasi_atoms_block(&atoms, c, NULL, residue, offset);
 	CHECK(residue[0] == 0 && offset[0] == 12, "block z 3: max(12, 1) = 12 (offset %lld)",
 		(long long)offset[0]);
 	/* a clamp of the thread's position is an atom too, flagged: its block
@@ -83,14 +83,14 @@ static void guards(void)
 	for (int i = 0; i < 32; i++)
 		tid[i][0] = i;
 	c[0] = 1, c[1] = c[2] = 0;
-	quasi_atoms_block_threads(&atoms, c, (const int64_t (*)[3])tid, 32, values, residue, offset,
-		clamp_key);
+	quasi_atoms_block_threads(&atoms, c, NULL, (const int64_t (*)[3])tid, 32, values, residue,
+		offset, clamp_key);
 	CHECK(clamp_key[0] == 0 && clamp_key[1] == 0 && offset[0] == 31 && values[5] == 36,
 		"block 1: x - 1 wins (key %lld %lld, offset %lld, thread 5: %lld)", (long long)clamp_key[0],
 		(long long)clamp_key[1], (long long)offset[0], (long long)values[5]);
 	c[0] = 0;
-	quasi_atoms_block_threads(&atoms, c, (const int64_t (*)[3])tid, 32, values, residue, offset,
-		clamp_key);
+	quasi_atoms_block_threads(&atoms, c, NULL, (const int64_t (*)[3])tid, 32, values, residue,
+		offset, clamp_key);
 	CHECK(clamp_key[0] == 2 && clamp_key[1] == -1 && offset[0] == -1 && values[0] == 0 &&
 		values[5] == 4, "block 0: cut at x = 1 (key %lld %lld, offset %lld)", (long long)clamp_key[0],
 		(long long)clamp_key[1], (long long)offset[0]);

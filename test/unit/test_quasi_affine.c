@@ -60,8 +60,8 @@ static void atoms_and_values(void)
 	 * and 13 are alike, and x differs by 32 * (1 - 0) = 32 between them. */
 	int64_t ctaid13[3] = {13, 0, 0}, ctaid1[3] = {1, 0, 0};
 	int64_t r13[QUASI_MAX_ATOMS], o13[QUASI_MAX_ATOMS], r1[QUASI_MAX_ATOMS], o1[QUASI_MAX_ATOMS];
-	quasi_atoms_block(&atoms, ctaid13, r13, o13);
-	quasi_atoms_block(&atoms, ctaid1, r1, o1);
+	quasi_atoms_block(&atoms, ctaid13, NULL, r13, o13);
+	quasi_atoms_block(&atoms, ctaid1, NULL, r1, o1);
 	CHECK(r13[0] == 256 && r13[1] == 0 && r13[2] == 256 && r13[3] == 0, "residues of block 13");
 	CHECK(o13[0] == 0 && o13[1] == 0 && o13[2] == 1 && o13[3] == 0, "offsets of block 13");
 	CHECK(memcmp(r1, r13, sizeof(int64_t) * 4) == 0 && o1[2] == 0, "block 1: same residues, offset 0");
@@ -93,9 +93,12 @@ static void atoms_and_values(void)
 /* The 9x9 column-based stencil with nx = ny = 104 (a 96 x 96 interior,
  * col_size = 32*96 = 3072) and blocks of 256 threads: 9216 / 256 = 36
  * blocks, one wave. Block b starts at t = 256*b, whose residue modulo 3072
- * takes 3072 / 256 = 12 values, and the guard t < 9216 cuts no block: 12
- * classes, where lane-by-lane evaluation needs all 36. Every figure must
- * equal the reference path's. */
+ * takes 3072 / 256 = 12 values, all multiples of 256 up to 2816: no
+ * block's threads (t .. t + 255) cross a multiple of 3072, so in every
+ * block t / 3072 is one quotient and t % 3072 the residue plus the thread
+ * part, and the guard t < 9216 cuts no block: 1 class (12 when each
+ * residue was a class of its own), where lane-by-lane evaluation needs all
+ * 36. Every figure must equal the reference path's. */
 static void column_stencil(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -107,19 +110,24 @@ static void column_stencil(void)
 		warpest_ctx_free(ctx);
 		return;
 	}
-	const int sizes[][2] = {{104, 104}, {232, 136}};
-	for (int s = 0; s < 2; s++) {
+	/* the third: a 3D block (one wave: with more, the reference path's
+	 * blocks do not group and it looks for reuse 2 waves back only) */
+	const int sizes[][2] = {{104, 104}, {232, 136}, {232, 136}};
+	const int blocks[][3] = {{256, 1, 1}, {256, 1, 1}, {64, 2, 2}};
+	for (int s = 0; s < 3; s++) {
 		warpest_config c;
 		int64_t nx_ny[2];
 		config_nx_ny(&c, nx_ny, sizes[s][0], sizes[s][1]);
+		for (int d = 0; d < 3; d++)
+			c.block[d] = blocks[s][d];
 		warpest_estimate *q, *r;
 		estimate_both(ctx, k, hw, &c, &q, &r);
 		CHECK(q && r, "estimates: %s", warpest_ctx_last_error(ctx));
 		if (!q || !r)
 			continue;
 		if (s == 0)
-			CHECK(q->mem.n_classes == 12 && r->mem.n_classes == 36,
-				"classes: %d by residues (expected 12), %d by blocks (expected 36)",
+			CHECK(q->mem.n_classes == 1 && r->mem.n_classes == 36,
+				"classes: %d by residues (expected 1), %d by blocks (expected 36)",
 				q->mem.n_classes, r->mem.n_classes);
 		CHECK(same_figures(q, r), "%dx%d: residue classes give the reference figures (L1 "
 			"%.4f/%.4f cycles per thread, DRAM %.0f/%.0f B)", sizes[s][0], sizes[s][1],

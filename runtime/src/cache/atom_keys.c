@@ -1,7 +1,7 @@
-/* The atoms' part of the block-class key that is not a residue read off
- * the block: floor atoms that no block's threads split, and the block
- * coordinates the atoms read (for the clamp memo); and the loops' value
- * ranges, by which these and the constraint keys widen. */
+/* The atoms' part of the block-class key beside their residues: the spans
+ * of the atoms a block's threads may not split, and the block coordinates
+ * the atoms read (for the clamp memo); and the loops' value ranges, by
+ * which these and the constraint keys widen. */
 #include "cache/block_eval_impl.h"
 
 /* Widens [lo, hi] by the range of the loop terms of a form with these
@@ -19,15 +19,20 @@ void block_loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_
 	}
 }
 
-/* Which floor atoms (floor(n / d), no min or max) have a numerator that
- * reads only thread indices and loops of constant bounds, and the range of
- * that part over a block's threads and the loops' values. */
-void floor_atom_spans(block_evaluator *ev)
+/* Which floor and mod atoms (no min or max) have a numerator that reads
+ * only thread indices and loops of constant bounds, and the range of that
+ * part over a block's threads and the loops' values: quasi_atoms_block
+ * keys such an atom as one wherever no thread of the block takes it across
+ * a multiple of its divisor (a batch index x / n with n larger than a
+ * block, a 24-bit product's ctaid.x % 2^24), so those residues no longer
+ * keep blocks apart. */
+void unsplit_atom_spans(block_evaluator *ev)
 {
 	const launch *l = ev->l;
+	ev->spans.mask = 0;
 	for (int i = 0; i < l->atoms.n; i++) {
 		const quasi_atom *a = &l->atoms.a[i];
-		int ok = a->minmax == quasi_no_minmax && !a->is_mod;
+		int ok = a->minmax == quasi_no_minmax;
 		for (int j = 0; ok && j < i; j++)
 			ok = a->num.atom[j] == 0;
 		for (int j = 0; ok && j < l->kernel->n_loops; j++)
@@ -43,9 +48,9 @@ void floor_atom_spans(block_evaluator *ev)
 				hi += span;
 		}
 		block_loop_range(l, a->num.lin.coeff, &lo, &hi);
-		ev->floor_span[i][0] = lo;
-		ev->floor_span[i][1] = hi;
-		ev->floor_spans |= (uint32_t)1 << i;
+		ev->spans.lo[i] = lo;
+		ev->spans.hi[i] = hi;
+		ev->spans.mask |= (uint32_t)1 << i;
 	}
 }
 
@@ -60,20 +65,4 @@ unsigned atoms_ctaid_mask(const quasi_atoms *atoms)
 			    (atoms->a[i].minmax != quasi_no_minmax && atoms->a[i].other.lin.coeff[3 + d]))
 				mask |= 1u << d;
 	return mask;
-}
-
-/* A floor atom whose numerator stays within one multiple of its divisor
- * over the block (residue r, r + lo >= 0 and r + hi < d) has the value
- * floor(n / d), its offset, at every thread: its thread part is 0 whatever
- * r is, so blocks that differ only in such residues are alike up to the
- * translation the offset carries. Their residues are keyed as one (-1): a
- * grid-wide bound check (x / 2^20 == 0) no longer keeps every block apart. */
-void mark_unsplit_floors(block_evaluator *ev)
-{
-	for (uint32_t m = ev->floor_spans; m; m &= m - 1) {
-		int i = __builtin_ctz(m);
-		int64_t r = ev->atom_residue[i], d = ev->l->atoms.a[i].divisor;
-		if (r + ev->floor_span[i][0] >= 0 && r + ev->floor_span[i][1] < d)
-			ev->atom_residue[i] = -1;
-	}
 }

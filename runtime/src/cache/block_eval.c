@@ -222,7 +222,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		ev->cached = 0;
 	for (int i = 0; i < l->atoms.n; i++)
 		ev->has_thread_clamps |= l->atoms.a[i].thread_dependent;
-	floor_atom_spans(ev);
+	unsplit_atom_spans(ev);
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + 3 * l->atoms.n +
 		2 * ev->n_qconstraints : 1;
 	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0)
@@ -698,15 +698,14 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	if (ev->qthread_atoms && ev->has_thread_clamps) {
 		if (!ev->clamps || !clamp_memo_get(ev->clamps, c, ev->atom_residue, ev->atom_offset,
 		    ev->clamp_key)) {
-			quasi_atoms_block_threads(&ev->l->atoms, c, (const int64_t (*)[3])ev->tid,
+			quasi_atoms_block_threads(&ev->l->atoms, c, &ev->spans, (const int64_t (*)[3])ev->tid,
 				ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
 				ev->clamp_key);
 			if (ev->clamps)
 				clamp_memo_put(ev->clamps, c, ev->atom_residue, ev->atom_offset, ev->clamp_key);
 		}
 	} else
-		quasi_atoms_block(&ev->l->atoms, c, ev->atom_residue, ev->atom_offset);
-	mark_unsplit_floors(ev);
+		quasi_atoms_block(&ev->l->atoms, c, &ev->spans, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
 	compute_key(ev, id, c, offsets);
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);

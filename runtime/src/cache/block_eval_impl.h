@@ -90,10 +90,9 @@ struct block_evaluator {
 	 * and the part its threads add to the atom (part of the block offset) */
 	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
 	int64_t clamp_key[2 * QUASI_MAX_ATOMS]; /* thread-dependent clamps' winners (0 else) */
-	/* floor atoms whose numerator reads threads and constant loops only: the
-	 * range that part spans (mark_unsplit_floors) */
-	uint32_t floor_spans;
-	int64_t floor_span[QUASI_MAX_ATOMS][2];
+	/* floor and mod atoms whose numerator reads threads and constant loops
+	 * only, and the range that part spans (unsplit_atom_spans) */
+	quasi_spans spans;
 	/* each kernel guard constraint's index among the constraints, -1 when the
 	 * class key does not decide it (not found, or it uses a loop variable) */
 	int kernel_constraint_id[COND_MAX_CONSTRAINTS];
@@ -231,11 +230,11 @@ const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int
 /* Frees the evaluator's kept block footprints. */
 void block_footprint_shapes_free(block_evaluator *ev);
 
-/* atom_keys.c: the loops' part of a form's range, floor atoms that no
- * block's threads split, and the block coordinates the atoms read. */
+/* atom_keys.c: the loops' part of a form's range, the spans of the atoms
+ * that a block's threads may not split, and the block coordinates the
+ * atoms read. */
 void block_loop_range(const launch *l, const int64_t *coeff, int64_t *lo, int64_t *hi);
-void floor_atom_spans(block_evaluator *ev);
-void mark_unsplit_floors(block_evaluator *ev);
+void unsplit_atom_spans(block_evaluator *ev);
 unsigned atoms_ctaid_mask(const quasi_atoms *atoms);
 
 /* Frees a class and its per-group run lists. */

@@ -242,8 +242,25 @@ int64_t quasi_form_block_part(const quasi_form *f, int n_atoms, const int64_t *c
 	return n;
 }
 
-void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
-	int64_t *offset)
+/* Residue and offset of floor or mod atom i, whose numerator's block part
+ * is n (quasi_atoms_block). */
+static void split_block_part(const quasi_atoms *atoms, int i, int64_t n, const quasi_spans *spans,
+	int64_t *residue, int64_t *offset)
+{
+	const quasi_atom *a = &atoms->a[i];
+	residue[i] = floor_mod(n, a->divisor);
+	offset[i] = a->is_mod ? 0 : floor_div(n, a->divisor);
+	if (spans && (spans->mask >> i & 1) && residue[i] + spans->lo[i] >= 0 &&
+	    residue[i] + spans->hi[i] < a->divisor) {
+		/* floor: the quotient at every thread; mod: r plus the thread part */
+		if (a->is_mod)
+			offset[i] = residue[i];
+		residue[i] = -1;
+	}
+}
+
+void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, const quasi_spans *spans,
+	int64_t *residue, int64_t *offset)
 {
 	for (int i = 0; i < atoms->n; i++) {
 		const quasi_atom *a = &atoms->a[i];
@@ -262,8 +279,7 @@ void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *
 			offset[i] = (n < m) == (a->minmax == quasi_min) ? n : m;
 			continue;
 		}
-		residue[i] = floor_mod(n, a->divisor);
-		offset[i] = a->is_mod ? 0 : floor_div(n, a->divisor);
+		split_block_part(atoms, i, n, spans, residue, offset);
 	}
 }
 
@@ -339,8 +355,8 @@ int quasi_cond_linearize(const expr *e, const symbol_table *table, const int64_t
 }
 
 void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
-	const int64_t (*tid)[3], int n_threads, int64_t *values, int64_t *residue, int64_t *offset,
-	int64_t *clamp_key)
+	const quasi_spans *spans, const int64_t (*tid)[3], int n_threads, int64_t *values,
+	int64_t *residue, int64_t *offset, int64_t *clamp_key)
 {
 	int n = atoms->n;
 	int64_t v[EXPR_N_VARYING] = {0};
@@ -373,10 +389,8 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 				int64_t m = quasi_form_block_part(&a->other, i, ctaid, offset);
 				residue[i] = 0;
 				offset[i] = (num < m) == is_min ? num : m;
-			} else {
-				residue[i] = floor_mod(num, a->divisor);
-				offset[i] = a->is_mod ? 0 : floor_div(num, a->divisor);
-			}
+			} else
+				split_block_part(atoms, i, num, spans, residue, offset);
 			continue;
 		}
 		/* min takes num where num - other <= 0, max where it is >= 0 */

@@ -72,15 +72,27 @@ int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v);
 /* Every atom's value at the varying variables v (values[0..atoms->n)). */
 void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *values);
 
+/* Floor and mod atoms (no min or max) whose numerator reads no other atom,
+ * with the range [lo, hi] its thread and loop part spans over any block
+ * (bit i of mask: atom i has one). */
+typedef struct quasi_spans {
+	uint32_t mask;
+	int64_t lo[QUASI_MAX_ATOMS], hi[QUASI_MAX_ATOMS];
+} quasi_spans;
+
 /* For the block at coordinates ctaid: each atom's numerator without its
  * thread and loop part, split into residue modulo the divisor and the part
  * every thread of the block adds to the atom (the quotient for floor, 0 for
  * mod, the value for a block-uniform min or max and its first operand's
  * block part for a thread-dependent one, whose residue is 0). Blocks with
  * equal residues (and, for thread-dependent clamps, the same winner
- * pattern) differ by sum atom[i]*offset[i] only. */
-void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, int64_t *residue,
-	int64_t *offset);
+ * pattern) differ by sum atom[i]*offset[i] only.
+ * An atom of `spans` (may be NULL) that no thread of the block takes across
+ * a multiple of its divisor (residue r, r + lo >= 0, r + hi < d) is the
+ * same at every thread up to its offset whatever r is: its residue is -1,
+ * and a mod atom's offset is r (its thread part then the numerator's). */
+void quasi_atoms_block(const quasi_atoms *atoms, const int64_t *ctaid, const quasi_spans *spans,
+	int64_t *residue, int64_t *offset);
 
 /* f without its thread and loop part at the block at ctaid: its atoms by
  * the block's offsets (from quasi_atoms_block; the first n_atoms only). */
@@ -96,8 +108,8 @@ int64_t quasi_form_block_part(const quasi_form *f, int n_atoms, const int64_t *c
  * the winner at every thread. clamp_key holds 2 entries per atom (0 for
  * the others). */
 void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
-	const int64_t (*tid)[3], int n_threads, int64_t *values, int64_t *residue, int64_t *offset,
-	int64_t *clamp_key);
+	const quasi_spans *spans, const int64_t (*tid)[3], int n_threads, int64_t *values,
+	int64_t *residue, int64_t *offset, int64_t *clamp_key);
 
 static inline int64_t quasi_form_eval(const quasi_form *f, int n_atoms, const int64_t *v,
 	const int64_t *atom_values)
