@@ -231,6 +231,59 @@ static void grid_from(K *k, wp_poly *p, int incl, wp_poly **grid)
 	}
 }
 
+/* p with __umul24's block index, ctaid.d % 2^24 (a mod of one block index
+ * by 2^24 or more), read as the block index itself: the launch rules it
+ * gives hold for grids below 2^24 blocks, which such code needs anyway.
+ * *used when it did. */
+static wp_poly *without_umul24(K *k, wp_poly *p, int *used)
+{
+	wp_atoms *at = &k->at;
+	for (int t = 0; p && t < p->n; t++)
+		for (int f = 0; f < p->t[t].n; f++) {
+			int id = p->t[t].f[f];
+			const wp_atom *a = &at->a[id];
+			const wp_poly *num = a->num;
+			int64_t c;
+			if (a->quasi_op != WP_MOD || !num || num->n != 1 || num->t[0].n != 1 ||
+			    num->t[0].c != 1 || at->a[num->t[0].f[0]].kind != WP_CTAID ||
+			    !wp_is_const(a->den, &c) || c < ((int64_t)1 << 24))
+				continue;
+			p = wp_subst(at, p, id, num);
+			*used = 1;
+			t = -1; /* the terms changed: from the start */
+			break;
+		}
+	return p;
+}
+
+/* floor(a / d) + r < 0 with d and r free of threads, blocks and data (a
+ * batch index below a count: i / n < batches) as a + d*r < 0, and
+ * floor(a / d) + r <= 0 as a + d*(r - 1) < 0: the same threads for d > 0,
+ * the only divisor a size can be. p unchanged otherwise. */
+static wp_poly *without_floor_bound(K *k, wp_poly *p, int *incl)
+{
+	wp_atoms *at = &k->at;
+	for (int t = 0; p && t < p->n; t++) {
+		if (p->t[t].c != 1 || p->t[t].n != 1)
+			continue;
+		const wp_atom *a = &at->a[p->t[t].f[0]];
+		const wp_poly *num = a->num, *den = a->den;
+		if (a->quasi_op != WP_FLOOR || !num || !den || wp_has_varying(at, den) || wp_has_data(at, den))
+			continue;
+		wp_poly *r = wp_sub(at, p, wp_atom_poly(at, p->t[t].f[0]));
+		if (!r || wp_has_varying(at, r) || wp_has_data(at, r))
+			continue;
+		if (*incl)
+			r = wp_sub(at, r, wp_const(at, 1));
+		wp_poly *q = wp_add(at, num, wp_mul(at, den, r));
+		if (!q)
+			continue;
+		*incl = 0;
+		return q;
+	}
+	return p;
+}
+
 /* threads (and, when grid is given, grid rules) from the comparisons of a
  * conjunction */
 void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
@@ -240,10 +293,21 @@ void wp_infer_launch(K *k, cond *c, wp_poly **threads, wp_poly **grid)
 		wp_infer_launch(k, c->b, threads, grid);
 		return;
 	}
-	int incl;
+	int incl = 0, umul24 = 0;
 	wp_poly *p = bound_form(k, c, &incl);
+	p = p ? without_umul24(k, p, &umul24) : NULL;
+	p = p ? without_floor_bound(k, p, &incl) : NULL;
+	wp_poly *before[6] = {NULL};
+	for (int d = 0; d < 3; d++)
+		before[d] = threads ? threads[d] : NULL, before[3 + d] = grid ? grid[d] : NULL;
 	if (p && threads)
 		threads_from(k, p, incl, threads);
 	if (p && grid)
 		grid_from(k, p, incl, grid);
+	int changed = 0;
+	for (int d = 0; d < 3; d++)
+		changed |= (threads && threads[d] != before[d]) || (grid && grid[d] != before[3 + d]);
+	if (umul24 && changed)
+		wp_assume(k, "blockIdx %% 2^24 (__umul24's operand) read as blockIdx for the launch's "
+			"thread and block counts: grids below 2^24 blocks");
 }

@@ -324,7 +324,8 @@ uint64_t wp_loops(const wp_atoms *at, const wp_poly *p)
 	return poly_loops(at, p, NULL, NULL);
 }
 
-static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, const wp_poly *b, wp_range r)
+static wp_poly *quasi_atom(wp_atoms *at, const char *text, int op, const wp_poly *a, const wp_poly *b,
+	wp_range r)
 {
 	int v = 0, d = 0;
 	uint64_t m = poly_loops(at, a, &v, &d) | poly_loops(at, b, &v, &d);
@@ -338,6 +339,9 @@ static wp_poly *quasi_atom(wp_atoms *at, const char *text, const wp_poly *a, con
 	at->a[id].lo = r.lo;
 	at->a[id].hi = r.hi;
 	at->a[id].may = r.may;
+	at->a[id].quasi_op = op;
+	at->a[id].num = a;
+	at->a[id].den = b;
 	return wp_atom_poly(at, id);
 }
 
@@ -392,14 +396,14 @@ wp_poly *wp_fdiv(wp_atoms *at, const wp_poly *a, const wp_poly *d)
 		if (rr.lo >= 0 && rr.hi < c) /* 0 <= r < c */
 			return q;
 		char *text = wp_printf(at->arena, "(%s) / %lld", wp_str(at, rest), (long long)c);
-		return wp_add(at, q, quasi_atom(at, text, rest, d, wp_range_fdiv(rr, c)));
+		return wp_add(at, q, quasi_atom(at, text, WP_FLOOR, rest, d, wp_range_fdiv(rr, c)));
 	}
 	if (wp_has_varying(at, d))
 		return NULL;
 	if (wp_equal(a, d))
 		return wp_const(at, 1);
 	char *text = wp_printf(at->arena, "(%s) / (%s)", wp_str(at, a), wp_str(at, d));
-	return quasi_atom(at, text, a, d, wp_range_all());
+	return quasi_atom(at, text, WP_FLOOR, a, d, wp_range_all());
 }
 
 wp_poly *wp_mod(wp_atoms *at, const wp_poly *a, const wp_poly *d)
@@ -425,13 +429,13 @@ wp_poly *wp_mod(wp_atoms *at, const wp_poly *a, const wp_poly *d)
 		if (rr.lo >= 0 && rr.hi < c) /* already below the modulus */
 			return rest;
 		char *text = wp_printf(at->arena, "(%s) %% %lld", wp_str(at, rest), (long long)c);
-		return quasi_atom(at, text, rest, d, wp_range_mod(rr, c));
+		return quasi_atom(at, text, WP_MOD, rest, d, wp_range_mod(rr, c));
 	}
 	if (wp_has_varying(at, d))
 		return NULL;
 	char *text = wp_printf(at->arena, "(%s) %% (%s)", wp_str(at, a), wp_str(at, d));
 	/* non-negative below the divisor, which may be any parameter value */
-	return quasi_atom(at, text, a, d, wp_range_upto(INT64_MAX));
+	return quasi_atom(at, text, WP_MOD, a, d, wp_range_upto(INT64_MAX));
 }
 
 wp_poly *wp_minmax(wp_atoms *at, const wp_poly *a, const wp_poly *b, int is_max)
@@ -450,7 +454,7 @@ wp_poly *wp_minmax(wp_atoms *at, const wp_poly *a, const wp_poly *b, int is_max)
 	if (rb.hi <= ra.lo)
 		return (wp_poly *)(is_max ? a : b);
 	char *text = wp_printf(at->arena, "%s(%s, %s)", is_max ? "max" : "min", wp_str(at, a), wp_str(at, b));
-	return quasi_atom(at, text, a, b, wp_range_minmax(ra, rb, is_max));
+	return quasi_atom(at, text, 0, a, b, wp_range_minmax(ra, rb, is_max));
 }
 
 wp_poly *wp_subst(wp_atoms *at, const wp_poly *p, int atom, const wp_poly *q)

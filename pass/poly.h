@@ -30,7 +30,13 @@ typedef struct wp_atom {
 	int ranged;        /* quasi-affine atoms: lo..hi and the bits that may be set (bounds.h) */
 	int64_t lo, hi;
 	uint64_t may;
+	/* quasi-affine atoms: floor (WP_FLOOR) or mod (WP_MOD) of num by den,
+	 * for rewriting the guards a launch is read from; 0 for min and max */
+	int quasi_op;
+	const struct wp_poly *num, *den;
 } wp_atom;
+
+enum { WP_FLOOR = 1, WP_MOD = 2 };
 
 #define WP_MAXF 6
 typedef struct wp_term {
