@@ -4,7 +4,9 @@
  * of 40. With the work limit too small for one block, the estimate samples
  * the loops' iterations; instruction and lane counts must stay exact and
  * the footprints (from the addresses' slopes over the skipped iterations)
- * must equal the exact walk's. */
+ * must equal the exact walk's. Then the last resort (a time limit that
+ * stops every timed run): a constant loop longer than 16 iterations is
+ * sampled at 16 at once, with exact counts. */
 #include "reference_path.h"
 
 #include "check.h"
@@ -29,8 +31,50 @@ static warpest_estimate *estimate_n64(warpest_ctx *ctx, const warpest_kernel *k,
 	return estimate_compute_plain(ctx, k, hw, &c);
 }
 
+/* colsum_scatter at n = 8192 columns and 32768 rows, blocks of 256: a
+ * 0.01 ms limit stops the first run and the smallest block sample, and the
+ * last resort's 2 blocks x 256 lanes x 32768 rows (16.8 M) do not fit its
+ * 8,388,608 lane evaluations: the constant loop is sampled at 16 at once
+ * (estimate.c, last_resort_iterations). */
+static void last_resort_constant_loop(void)
+{
+	warpest_kernel *k;
+	warpest_hw *hw;
+	warpest_ctx *ctx = open_model_h100("test/data/models/colsum_scatter.json", &k, &hw);
+	if (!ctx)
+		return;
+	static const char *const names[2] = {"n", "rows"};
+	int64_t values[2] = {8192, 32768};
+	warpest_config c;
+	config_params(&c, names, values, 2, 256, 1, 1);
+	c.time_limit_ms = 0.01;
+	c.skip_neighbours = 1;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	CHECK(e != NULL, "last resort estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
+	if (e) {
+		CHECK(has_assumption(e, "the last resort, to stay under 8388608 lane evaluations: loops "
+			"longer than 16 iterations sampled too"), "the last resort samples the loop at 16");
+		/* the load: 8192 / 32 = 256 warps, each 32768 rows: 8,388,608
+		 * warp-instructions of 32 lanes (268,435,456), 128 B each = 4
+		 * sectors: 33,554,432 sectors, 1,073,741,824 B from L2 */
+		CHECK(e->access[0].instructions * e->scale == 8388608.0 &&
+			e->access[0].lanes * e->scale == 268435456.0,
+			"load: %.0f warp-instructions (expected 8388608), %.0f lanes (expected 268435456)",
+			e->access[0].instructions * e->scale, e->access[0].lanes * e->scale);
+		CHECK(e->summary.l2_load_bytes == 1073741824.0, "L2 load %.0f B (expected 1073741824)",
+			e->summary.l2_load_bytes);
+		/* the store: a warp's 32 slots 3 floats apart span 96 floats, 12
+		 * sectors; 256 warps: 3072 sectors, 98,304 B */
+		CHECK(e->summary.l2_store_bytes == 98304.0, "L2 store %.0f B (expected 98304)",
+			e->summary.l2_store_bytes);
+	}
+	warpest_estimate_free(e);
+	close_model(ctx, k, hw);
+}
+
 int main(void)
 {
+	last_resort_constant_loop();
 	const char *model = "test/data/models/triangle_rows.json";
 	warpest_kernel *k;
 	warpest_hw *hw;
