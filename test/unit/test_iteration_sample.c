@@ -72,9 +72,46 @@ static void last_resort_constant_loop(void)
 	close_model(ctx, k, hw);
 }
 
+/* colsum_wrapped: the same loop, its columns (x % w) wrapped at w = 8000.
+ * The address is quasi-affine, but its atom reads no loop, so the rows
+ * move it by n * 4 bytes a trip as an affine one's do: the loop is sampled
+ * too (before, the lanes walked every row, and with no block sample inside
+ * 8,388,608 lane evaluations the estimate had none). */
+static void last_resort_quasi_column(void)
+{
+	warpest_kernel *k;
+	warpest_hw *hw;
+	warpest_ctx *ctx = open_model_h100("test/data/models/colsum_wrapped.json", &k, &hw);
+	if (!ctx)
+		return;
+	static const char *const names[3] = {"n", "rows", "w"};
+	int64_t values[3] = {8192, 32768, 8000};
+	warpest_config c;
+	config_params(&c, names, values, 3, 256, 1, 1);
+	c.time_limit_ms = 0.01;
+	c.skip_neighbours = 1;
+	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	CHECK(e != NULL, "wrapped columns: an estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
+	if (e) {
+		CHECK(has_assumption(e, "loops longer than 16 iterations sampled too"),
+			"wrapped columns: the loop sampled at 16");
+		/* 256 warps x 32768 rows as above; each warp's 32 columns stay
+		 * within one aligned 128 B (warp 250 wraps to columns 0..31 whole):
+		 * 4 sectors each, 1,073,741,824 B from L2 */
+		CHECK(e->access[0].instructions * e->scale == 8388608.0 &&
+			e->access[0].lanes * e->scale == 268435456.0 && e->summary.l2_load_bytes == 1073741824.0,
+			"wrapped columns: %.0f warp-instructions, %.0f lanes, L2 load %.0f B (expected 8388608, "
+			"268435456, 1073741824)", e->access[0].instructions * e->scale,
+			e->access[0].lanes * e->scale, e->summary.l2_load_bytes);
+	}
+	warpest_estimate_free(e);
+	close_model(ctx, k, hw);
+}
+
 int main(void)
 {
 	last_resort_constant_loop();
+	last_resort_quasi_column();
 	const char *model = "test/data/models/triangle_rows.json";
 	warpest_kernel *k;
 	warpest_hw *hw;

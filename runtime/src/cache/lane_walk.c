@@ -53,7 +53,19 @@ typedef struct skipped_bytes {
 	int n_strided;
 	int strided[WALK_MAX_SAMPLED_LOOPS];
 	int64_t slo[WALK_MAX_SAMPLED_LOOPS], shi[WALK_MAX_SAMPLED_LOOPS];
+	int64_t slope[WALK_MAX_SAMPLED_LOOPS]; /* bytes a trip along each strided loop */
 } skipped_bytes;
+
+/* Bytes the address moves a trip of sampled loop s: an affine address's
+ * coefficient, and a quasi-affine one's, whose atoms do not read the loop
+ * (iteration_stride samples no other); 0 for other addresses. */
+static int64_t lane_slope(const walk *w, int s)
+{
+	const bound_access *b = w->b;
+	if (b->linear)
+		return b->addr.coeff[w->sampled_var[s]] * w->sampled_step[s];
+	return b->quasi ? b->qaddr.lin.coeff[w->sampled_var[s]] * w->sampled_step[s] : 0;
+}
 
 static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *sk)
 {
@@ -63,7 +75,7 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
 	sk->hi = addr + bytes;
 	sk->n_strided = 0;
 	for (int s = 0; s < w->n_sampled; s++) {
-		int64_t c = b->linear ? b->addr.coeff[w->sampled_var[s]] * w->sampled_step[s] : 0;
+		int64_t c = lane_slope(w, s);
 		if (!c)
 			continue;
 		int64_t from, to, at = w->sampled_at[s][lane];
@@ -74,6 +86,7 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
 			sk->hi += d1 < d2 ? d2 : d1;
 		} else {
 			sk->strided[sk->n_strided] = s;
+			sk->slope[sk->n_strided] = c;
 			sk->slo[sk->n_strided] = from - at;
 			sk->shi[sk->n_strided++] = to - at;
 		}
@@ -87,14 +100,13 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
  * work limit. */
 static int push_strided(walk *w, run_list *runs, const skipped_bytes *sk, int64_t lo, int64_t hi)
 {
-	const bound_access *b = w->b;
 	int64_t k[WALK_MAX_SAMPLED_LOOPS], pushes = 0;
 	for (int i = 0; i < sk->n_strided; i++)
 		k[i] = sk->slo[i];
 	for (;;) {
 		int64_t d = 0;
 		for (int i = 0; i < sk->n_strided; i++)
-			d += b->addr.coeff[w->sampled_var[sk->strided[i]]] * w->sampled_step[sk->strided[i]] * k[i];
+			d += sk->slope[i] * k[i];
 		if (run_list_push(runs, lo + d, hi + d))
 			return -1;
 		pushes++;
@@ -135,7 +147,7 @@ static int push_skipped(walk *w, run_list *runs, const unsigned char *active, co
 		same &= sk[lane].n_strided == sk[first].n_strided;
 		for (int i = 0; same && i < sk[first].n_strided; i++)
 			same = sk[lane].strided[i] == sk[first].strided[i] && sk[lane].slo[i] == sk[first].slo[i] &&
-			       sk[lane].shi[i] == sk[first].shi[i];
+			       sk[lane].shi[i] == sk[first].shi[i] && sk[lane].slope[i] == sk[first].slope[i];
 	}
 	if (first < 0)
 		return 0;
@@ -355,15 +367,17 @@ static int guard_samples(const walk *w, int vi)
 
 /* Iterations a sampled iteration of a loop (variable `vi`) stands for: 1
  * (every one walked) unless the evaluator caps the iterations of loops and
- * this one runs longer, and the access is affine under a guard that
- * samples (skipped iterations' bytes then follow from the address's
- * slopes, the guard's clipping from its slopes). */
+ * this one runs longer, and the access is affine, or quasi-affine with
+ * atoms that do not read the loop (a tile's column, x % w, walked along
+ * rows), under a guard that samples (skipped iterations' bytes then follow
+ * from the address's slopes, the guard's clipping from its slopes). */
 static int64_t iteration_stride(const walk *w, int vi, int64_t max_trips)
 {
 	const bound_access *b = w->b;
 	int64_t cap = w->ev->iteration_cap;
 	if (cap <= 0 || max_trips <= cap || w->n_sampled == WALK_MAX_SAMPLED_LOOPS ||
-	    !(b->linear || !b->src->analysable) || !guard_samples(w, vi))
+	    !(b->linear || !b->src->analysable || (b->quasi && !quasi_atoms_read(&b->qaddr, &w->l->atoms, vi))) ||
+	    !guard_samples(w, vi))
 		return 1;
 	return (max_trips + cap - 1) / cap;
 }

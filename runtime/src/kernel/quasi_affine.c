@@ -402,13 +402,16 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 	}
 }
 
-int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v)
+int quasi_atoms_read(const quasi_form *f, const quasi_atoms *atoms, int v)
 {
-	if (f->lin.coeff[v])
-		return 1;
 	for (int i = 0; i < atoms->n; i++)
 		if (f->atom[i] && (quasi_form_uses(&atoms->a[i].num, atoms, v) ||
 		    (atoms->a[i].minmax != quasi_no_minmax && quasi_form_uses(&atoms->a[i].other, atoms, v))))
 			return 1;
 	return 0;
+}
+
+int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v)
+{
+	return f->lin.coeff[v] || quasi_atoms_read(f, atoms, v);
 }

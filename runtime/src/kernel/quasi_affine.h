@@ -69,6 +69,9 @@ void quasi_atoms_eval_masked(const quasi_atoms *atoms, const int64_t *v, int64_t
 /* Whether f depends on varying variable v, directly or through its atoms. */
 int quasi_form_uses(const quasi_form *f, const quasi_atoms *atoms, int v);
 
+/* Whether some atom of f reads variable v (directly or through others). */
+int quasi_atoms_read(const quasi_form *f, const quasi_atoms *atoms, int v);
+
 /* Every atom's value at the varying variables v (values[0..atoms->n)). */
 void quasi_atoms_eval(const quasi_atoms *atoms, const int64_t *v, int64_t *values);
 
