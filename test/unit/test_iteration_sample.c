@@ -31,6 +31,18 @@ static warpest_estimate *estimate_n64(warpest_ctx *ctx, const warpest_kernel *k,
 	return estimate_compute_plain(ctx, k, hw, &c);
 }
 
+/* An estimate under a 0.01 ms time limit, which stops every timed run:
+ * what the last resort gives (block 256, no neighbours). */
+static warpest_estimate *under_last_resort(warpest_ctx *ctx, const warpest_kernel *k,
+	const warpest_hw *hw, const char *const *names, int64_t *values, int n)
+{
+	warpest_config c;
+	config_params(&c, names, values, n, 256, 1, 1);
+	c.time_limit_ms = 0.01;
+	c.skip_neighbours = 1;
+	return warpest_estimate_compute(ctx, k, hw, &c);
+}
+
 /* colsum_scatter at n = 8192 columns and 32768 rows, blocks of 256: a
  * 0.01 ms limit stops the first run and the smallest block sample, and the
  * last resort's 2 blocks x 256 lanes x 32768 rows (16.8 M) do not fit its
@@ -45,11 +57,7 @@ static void last_resort_constant_loop(void)
 		return;
 	static const char *const names[2] = {"n", "rows"};
 	int64_t values[2] = {8192, 32768};
-	warpest_config c;
-	config_params(&c, names, values, 2, 256, 1, 1);
-	c.time_limit_ms = 0.01;
-	c.skip_neighbours = 1;
-	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	warpest_estimate *e = under_last_resort(ctx, k, hw, names, values, 2);
 	CHECK(e != NULL, "last resort estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
 	if (e) {
 		CHECK(has_assumption(e, "the last resort, to stay under 8388608 lane evaluations: loops "
@@ -86,11 +94,7 @@ static void last_resort_quasi_column(void)
 		return;
 	static const char *const names[3] = {"n", "rows", "w"};
 	int64_t values[3] = {8192, 32768, 8000};
-	warpest_config c;
-	config_params(&c, names, values, 3, 256, 1, 1);
-	c.time_limit_ms = 0.01;
-	c.skip_neighbours = 1;
-	warpest_estimate *e = warpest_estimate_compute(ctx, k, hw, &c);
+	warpest_estimate *e = under_last_resort(ctx, k, hw, names, values, 3);
 	CHECK(e != NULL, "wrapped columns: an estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
 	if (e) {
 		CHECK(has_assumption(e, "loops longer than 16 iterations sampled too"),
