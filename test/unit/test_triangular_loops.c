@@ -92,6 +92,13 @@ int main(void)
 		check_triangle(ctx, hw, "8", "2*(j / 2)", " && j % 2 == 0", 1, 57344.0);
 		/* the same guard with the block in it: every block apart */
 		check_triangle(ctx, hw, "8", "2*(j / 2)", " && (j + 2*ctaid.x) % 2 == 0", 0, 57344.0);
+		/* a disjunction of the thread and both loops (walked with the lanes
+		 * sharing the loops' values, cache/lane_walk.c; the reference path
+		 * walks every lane's bounds and guard expression). Of the 56
+		 * threads, t < j (j of them) or t >= 40 + i (16 - i; disjoint, as
+		 * j < i <= 7): sum over i = 0..7 of i*(i-1)/2 + i*(16 - i) =
+		 * 15.5*28 - 0.5*140 = 364 a block, 64 * 364 = 23296 lanes */
+		check_triangle(ctx, hw, "8", "j", " && (tid.x < j || tid.x >= 40 + i)", 1, 23296.0);
 	}
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);

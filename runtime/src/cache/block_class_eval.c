@@ -269,7 +269,10 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		w.offsets = offsets;
 		w.global = b->field->space == km_space_global;
 		w.unit = warp_unit_of(b->field);
-		w.uniform_loops = !ev->has_lane_loops;
+		/* the access's own loops decide: lanes' values of others are not read */
+		w.uniform_loops = 1;
+		for (int j = 0; j < b->src->n_loops; j++)
+			w.uniform_loops &= l->loops[b->src->loops[j]].lane_uniform;
 		w.footprint_only = ev->footprint_only;
 		if (access_never_runs(ev, i))
 			continue;

@@ -143,7 +143,6 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	ev->cached = 1;
 	for (int i = 0; i < l->kernel->n_loops; i++) {
 		ev->has_varying_loops |= !l->loops[i].constant;
-		ev->has_lane_loops |= !l->loops[i].constant && !l->loops[i].block_uniform;
 		ev->has_tree_loops |= !l->loops[i].constant && !l->loops[i].quasi;
 		if (!l->loops[i].constant && loop_bounds_see_block(l, l->loops[i].src, 0))
 			ev->block_loops |= 1u << i;

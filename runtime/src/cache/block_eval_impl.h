@@ -47,7 +47,6 @@ struct block_evaluator {
 	const launch *l;
 	int cached;              /* classes keyed by guards and alignment; else by block id */
 	int has_varying_loops;   /* some loop's bounds are not constant */
-	int has_lane_loops;      /* some loop's bounds depend on the thread or an outer loop */
 	int has_tree_loops;      /* some such loop's bounds are evaluated from their trees */
 	unsigned block_loops;    /* bit i: loop i's bounds see the block (loop_signature) */
 	int has_thread_clamps;   /* some atom is a thread-dependent min or max */

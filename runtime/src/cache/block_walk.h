@@ -36,7 +36,7 @@ typedef struct walk {
 	int global;
 	warp_unit unit;
 	int failed;
-	int uniform_loops;       /* every loop has constant bounds: lanes share loop values */
+	int uniform_loops;       /* every loop's bounds are lane-uniform: lanes share loop values */
 	/* the guard constraints lanes must test (linear guards): those the class
 	 * key does not prove true for the whole block */
 	int n_checks;

@@ -196,7 +196,7 @@ void walk_emit_instruction(walk *w)
 	int n_active = 0;
 	/* Lanes of one warp-instruction differ only in tid when the loops are
 	 * the same for all of them: evaluate the shared part of each form once. */
-	if (w->uniform_loops && (b->guard_linear || w->guard_true) &&
+	if (w->uniform_loops && (b->guard_linear || w->guard_true || w->dnf) &&
 	    (b->linear || !a->analysable || (b->quasi && w->plan->atoms_tid_free))) {
 		int first = -1;
 		for (int lane = 0; lane < 32 && first < 0; lane++)
@@ -208,6 +208,17 @@ void walk_emit_instruction(walk *w)
 			const linear_form *f = &b->guard.ge0[w->checks[i]];
 			gbase[i] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
 				f->coeff[2] * v0[2];
+		}
+		/* a disjunction's live terms likewise, constraint by constraint */
+		int64_t tbase[DNF_MAX_TERMS][COND_MAX_CONSTRAINTS];
+		const linear_dnf *dnf = b->guard_linear || w->guard_true ? NULL : w->dnf;
+		for (int i = 0; dnf && v0 && i < w->n_live; i++) {
+			const dnf_term *term = &dnf->term[w->live[i]];
+			for (int c = 0; c < term->n; c++) {
+				const linear_form *f = &term->f[c];
+				tbase[i][c] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] -
+					f->coeff[1] * v0[1] - f->coeff[2] * v0[2];
+			}
 		}
 		/* the address's tid terms; the rest, atoms included, is the first
 		 * lane's */
@@ -229,6 +240,19 @@ void walk_emit_instruction(walk *w)
 			for (int i = 0; i < w->n_checks && on; i++) {
 				const linear_form *f = &b->guard.ge0[w->checks[i]];
 				on = gbase[i] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
+			}
+			if (dnf) {
+				on = 0;
+				for (int i = 0; i < w->n_live && !on; i++) {
+					const dnf_term *term = &dnf->term[w->live[i]];
+					on = 1;
+					for (int c = 0; c < term->n && on; c++) {
+						const linear_form *f = &term->f[c];
+						int64_t x = tbase[i][c] + f->coeff[0] * v[0] + f->coeff[1] * v[1] +
+							f->coeff[2] * v[2];
+						on = term->ne[c] ? x != 0 : x >= 0;
+					}
+				}
 			}
 			if (!on)
 				continue;
@@ -440,11 +464,11 @@ void walk_loops(walk *w, int level)
 	int64_t lower[32], trips[32], max_trips = 0;
 	unsigned char saved[32];
 	memcpy(saved, w->lanes->alive, sizeof(saved));
-	int first = -1; /* bounds of the block only: the first lane's serve all */
+	int first = -1; /* bounds the same for every lane: the first lane's serve all */
 	for (int lane = 0; lane < 32; lane++) {
 		if (!saved[lane])
 			continue;
-		if (bl->block_uniform && first >= 0) {
+		if (bl->lane_uniform && first >= 0) {
 			lower[lane] = lower[first];
 			trips[lane] = trips[first];
 		} else if (bl->constant) {

@@ -143,6 +143,27 @@ static int eval_checked(warpest_ctx *ctx, const launch *l, const expr *e, const 
 	return range_of(ctx, l, &r, e, path, out, &hi);
 }
 
+/* A loop whose bounds read a lane-varying loop varies per lane too:
+ * propagated until nothing changes (loops may be listed in any order). */
+static void mark_lane_varying_loops(launch *l)
+{
+	const warpest_kernel *k = l->kernel;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int i = 0; i < k->n_loops; i++) {
+			bound_loop *b = &l->loops[i];
+			for (int j = 0; j < k->n_loops && b->lane_uniform; j++) {
+				int s = k->loops[j].sym;
+				if (!l->loops[j].lane_uniform && (expr_uses_symbol(b->src->lower, s) ||
+				    (b->src->upper && expr_uses_symbol(b->src->upper, s)))) {
+					b->lane_uniform = 0;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
 /* Loop bounds and trip counts, checked; each loop variable's range for
  * the loops and accesses inside it. */
 static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
@@ -162,6 +183,13 @@ static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 			if ((c == sym_class_thread || c == sym_class_loop) &&
 			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
 				b->block_uniform = 0;
+		}
+		b->lane_uniform = 1;
+		for (int s = 0; s < k->symbols.n && b->lane_uniform; s++) {
+			sym_class c = k->symbols.classes[s];
+			if ((c == sym_class_thread || c == sym_class_count) &&
+			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
+				b->lane_uniform = 0;
 		}
 		snprintf(path, sizeof(path), "loops[%d].lower", i);
 		if (range_of(ctx, l, r, src->lower, path, &lower_lo, &lower_hi))
@@ -199,6 +227,7 @@ static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 		r->lo[src->sym] = lower_lo;
 		r->hi[src->sym] = max_trips > 0 ? last : lower_hi;
 	}
+	mark_lane_varying_loops(l);
 	return 0;
 }
 
@@ -502,8 +531,11 @@ int launch_spread_waves(launch *l, int k)
 
 void launch_use_reference_path(launch *l)
 {
-	for (int i = 0; i < l->kernel->n_loops; i++)
+	/* loops over an outer loop's variable are walked lane by lane there */
+	for (int i = 0; i < l->kernel->n_loops; i++) {
 		l->loops[i].quasi = 0;
+		l->loops[i].lane_uniform = l->loops[i].constant || l->loops[i].block_uniform;
+	}
 	l->kernel_guard_quasi = 0;
 	for (int i = 0; i < l->n_accesses; i++)
 		l->accesses[i].guard_quasi = 0;

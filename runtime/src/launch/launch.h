@@ -18,6 +18,8 @@ extern const char *const occupancy_limit_names[];
 typedef struct bound_loop {
 	int constant;            /* bounds do not vary per thread */
 	int block_uniform;       /* else: bounds vary with the block only (no tid, no loop) */
+	int lane_uniform;        /* bounds the same for every lane of a warp: they read no
+	                          * thread index, and only loops that are lane-uniform too */
 	int quasi;               /* else: bounds as quasi-affine forms over the launch's bound_atoms */
 	int tid_used[3];         /* quasi: whether the bounds depend on tid.x, .y, .z */
 	uint32_t atom_mask;      /* quasi: the bound atoms the bounds use */
