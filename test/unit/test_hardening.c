@@ -283,13 +283,15 @@ static void test_launch(warpest_ctx *ctx)
 	expect_estimate_error(ctx, hw, ", \"loops\": [{\"var\": \"i\", \"lower\": \"big\", \"trip_count\": 3, "
 		"\"step\": 4611686018427387904}]", "x", "loops[0]: its variable 'i' goes beyond 2^62",
 		"assumed trips times step");
-	/* the API's default work limit stops a 10^12-iteration loop */
+	/* the API's default work limit stops a 10^12-iteration loop over an
+	 * address the last resort cannot sample (a mod of a floor atom reading
+	 * the loop; a ring index, i % 4, it can: below) */
 	warpest_config c;
 	warpest_config_init(&c);
 	CHECK(c.work_limit == WARPEST_DEFAULT_WORK_LIMIT, "warpest_config_init sets the default work limit");
 	c.work_limit = 1 << 20;
 	warpest_kernel *k = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
-		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
+		"\"1000000000000\"}]", "x + (i / 4) % 4", ", \"loops\": [\"i\"]");
 	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
 	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': the estimate was stopped "
 		"after 1048576 lane evaluations"), "work limit: '%s'", warpest_ctx_last_error(ctx));
@@ -306,6 +308,22 @@ static void test_launch(warpest_ctx *ctx)
 		"not fit 8388608 lane evaluations either (the last resort)"), "time limit: '%s'",
 		warpest_ctx_last_error(ctx));
 	printf("     (time limit 50 ms: stopped after %.0f ms)\n", 1e3 * (seconds() - t0));
+	/* the ring index x + i % 4 under the same limit: the last resort samples
+	 * the loop, each sampled trip standing for 10^12 / 16 of them, whose
+	 * residues cover 0..3, so a block of 128 threads reads its 128 doubles
+	 * and 3 more: 1048 B from a 1024 B boundary, 33 sectors. The blocks
+	 * are sampled too, and a sample counts each block's own bytes (the 3
+	 * doubles a neighbour shares count twice: docs/model.md §1): 32 blocks
+	 * x 33 sectors x 32 B = 33,792 B from DRAM */
+	warpest_kernel *ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
+		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
+	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
+	const warpest_summary *sum = e ? warpest_estimate_summary(e) : NULL;
+	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring index under the time limit: %s (DRAM load "
+		"%.0f B; expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
+		sum ? sum->dram_load_bytes : 0.0);
+	warpest_estimate_free(e);
+	warpest_kernel_free(ring);
 	/* limits out of range are errors that name the field */
 	const double bad_times[] = {-1, NAN, INFINITY, 2e9};
 	for (int i = 0; i < 4; i++) {

@@ -31,16 +31,52 @@ static warpest_estimate *estimate_n64(warpest_ctx *ctx, const warpest_kernel *k,
 	return estimate_compute_plain(ctx, k, hw, &c);
 }
 
-/* An estimate under a 0.01 ms time limit, which stops every timed run:
- * what the last resort gives (block 256, no neighbours). */
-static warpest_estimate *under_last_resort(warpest_ctx *ctx, const warpest_kernel *k,
-	const warpest_hw *hw, const char *const *names, int64_t *values, int n)
+/* A model's estimate under a 0.01 ms time limit, which stops every timed
+ * run: what the last resort gives (block 256, no neighbours). */
+typedef struct last_resort_run {
+	warpest_ctx *ctx;
+	warpest_kernel *k;
+	warpest_hw *hw;
+	warpest_estimate *e;
+} last_resort_run;
+
+/* Opens the model at `path` and estimates it at the given parameters (a
+ * check that there is an estimate, named `what`); 1 with r->e set, else 0.
+ * last_resort_close frees what it opened either way. */
+static int last_resort_open(const char *path, const char *what, const char *const *names,
+	int64_t *values, int n, last_resort_run *r)
 {
+	memset(r, 0, sizeof(*r));
+	r->ctx = open_model_h100(path, &r->k, &r->hw);
+	if (!r->ctx)
+		return 0;
 	warpest_config c;
 	config_params(&c, names, values, n, 256, 1, 1);
 	c.time_limit_ms = 0.01;
 	c.skip_neighbours = 1;
-	return warpest_estimate_compute(ctx, k, hw, &c);
+	r->e = warpest_estimate_compute(r->ctx, r->k, r->hw, &c);
+	CHECK(r->e != NULL, "%s: an estimate%s%s", what, r->e ? "" : ": ",
+		r->e ? "" : warpest_ctx_last_error(r->ctx));
+	return r->e != NULL;
+}
+
+static void last_resort_close(last_resort_run *r)
+{
+	warpest_estimate_free(r->e);
+	if (r->ctx)
+		close_model(r->ctx, r->k, r->hw);
+}
+
+/* The first access's warp-instructions and lanes over the launch, and
+ * that the last resort sampled its loop at 16. */
+static void check_sampled_counts(const warpest_estimate *e, const char *what, double instructions,
+	double lanes)
+{
+	CHECK(has_assumption(e, "the last resort, to stay under 8388608 lane evaluations: loops "
+		"longer than 16 iterations sampled too"), "%s: the last resort samples the loop at 16", what);
+	CHECK(e->access[0].instructions * e->scale == instructions && e->access[0].lanes * e->scale == lanes,
+		"%s: %.0f warp-instructions, %.0f lanes (expected %.0f, %.0f)", what,
+		e->access[0].instructions * e->scale, e->access[0].lanes * e->scale, instructions, lanes);
 }
 
 /* colsum_scatter at n = 8192 columns and 32768 rows, blocks of 256: a
@@ -50,25 +86,15 @@ static warpest_estimate *under_last_resort(warpest_ctx *ctx, const warpest_kerne
  * (estimate.c, last_resort_iterations). */
 static void last_resort_constant_loop(void)
 {
-	warpest_kernel *k;
-	warpest_hw *hw;
-	warpest_ctx *ctx = open_model_h100("test/data/models/colsum_scatter.json", &k, &hw);
-	if (!ctx)
-		return;
 	static const char *const names[2] = {"n", "rows"};
 	int64_t values[2] = {8192, 32768};
-	warpest_estimate *e = under_last_resort(ctx, k, hw, names, values, 2);
-	CHECK(e != NULL, "last resort estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
-	if (e) {
-		CHECK(has_assumption(e, "the last resort, to stay under 8388608 lane evaluations: loops "
-			"longer than 16 iterations sampled too"), "the last resort samples the loop at 16");
+	last_resort_run r;
+	if (last_resort_open("test/data/models/colsum_scatter.json", "last resort", names, values, 2, &r)) {
+		const warpest_estimate *e = r.e;
 		/* the load: 8192 / 32 = 256 warps, each 32768 rows: 8,388,608
 		 * warp-instructions of 32 lanes (268,435,456), 128 B each = 4
 		 * sectors: 33,554,432 sectors, 1,073,741,824 B from L2 */
-		CHECK(e->access[0].instructions * e->scale == 8388608.0 &&
-			e->access[0].lanes * e->scale == 268435456.0,
-			"load: %.0f warp-instructions (expected 8388608), %.0f lanes (expected 268435456)",
-			e->access[0].instructions * e->scale, e->access[0].lanes * e->scale);
+		check_sampled_counts(e, "colsum", 8388608.0, 268435456.0);
 		CHECK(e->summary.l2_load_bytes == 1073741824.0, "L2 load %.0f B (expected 1073741824)",
 			e->summary.l2_load_bytes);
 		/* the store: a warp's 32 slots 3 floats apart span 96 floats, 12
@@ -76,8 +102,7 @@ static void last_resort_constant_loop(void)
 		CHECK(e->summary.l2_store_bytes == 98304.0, "L2 store %.0f B (expected 98304)",
 			e->summary.l2_store_bytes);
 	}
-	warpest_estimate_free(e);
-	close_model(ctx, k, hw);
+	last_resort_close(&r);
 }
 
 /* colsum_wrapped: the same loop, its columns (x % w) wrapped at w = 8000.
@@ -87,35 +112,54 @@ static void last_resort_constant_loop(void)
  * 8,388,608 lane evaluations the estimate had none). */
 static void last_resort_quasi_column(void)
 {
-	warpest_kernel *k;
-	warpest_hw *hw;
-	warpest_ctx *ctx = open_model_h100("test/data/models/colsum_wrapped.json", &k, &hw);
-	if (!ctx)
-		return;
 	static const char *const names[3] = {"n", "rows", "w"};
 	int64_t values[3] = {8192, 32768, 8000};
-	warpest_estimate *e = under_last_resort(ctx, k, hw, names, values, 3);
-	CHECK(e != NULL, "wrapped columns: an estimate%s%s", e ? "" : ": ", e ? "" : warpest_ctx_last_error(ctx));
-	if (e) {
-		CHECK(has_assumption(e, "loops longer than 16 iterations sampled too"),
-			"wrapped columns: the loop sampled at 16");
+	last_resort_run r;
+	if (last_resort_open("test/data/models/colsum_wrapped.json", "wrapped columns", names, values, 3, &r)) {
+		const warpest_estimate *e = r.e;
 		/* 256 warps x 32768 rows as above; each warp's 32 columns stay
 		 * within one aligned 128 B (warp 250 wraps to columns 0..31 whole):
 		 * 4 sectors each, 1,073,741,824 B from L2 */
-		CHECK(e->access[0].instructions * e->scale == 8388608.0 &&
-			e->access[0].lanes * e->scale == 268435456.0 && e->summary.l2_load_bytes == 1073741824.0,
-			"wrapped columns: %.0f warp-instructions, %.0f lanes, L2 load %.0f B (expected 8388608, "
-			"268435456, 1073741824)", e->access[0].instructions * e->scale,
-			e->access[0].lanes * e->scale, e->summary.l2_load_bytes);
+		check_sampled_counts(e, "wrapped columns", 8388608.0, 268435456.0);
+		CHECK(e->summary.l2_load_bytes == 1073741824.0, "wrapped columns: L2 load %.0f B "
+			"(expected 1073741824)", e->summary.l2_load_bytes);
 	}
-	warpest_estimate_free(e);
-	close_model(ctx, k, hw);
+	last_resort_close(&r);
+}
+
+/* ring_sum: one block of n = 256 threads sums a[(x + j) % r] over j < taps
+ * = 65536, a ring of r = 65600 floats (one block: no block sample helps,
+ * and 256 x 65536 lanes pass the last resort's 8,388,608). The mod atom
+ * reads the loop, so the address moves by one element a trip until it
+ * wraps: the skipped taps a sampled one stands for cover a cyclic interval
+ * of residues (lane_walk.c, ring_atom). Before, the lanes walked every tap
+ * and the estimate had none. */
+static void last_resort_ring(void)
+{
+	static const char *const names[3] = {"n", "r", "taps"};
+	int64_t values[3] = {256, 65600, 65536};
+	last_resort_run r;
+	if (last_resort_open("test/data/models/ring_sum.json", "ring", names, values, 3, &r)) {
+		const warpest_estimate *e = r.e;
+		/* 8 warps x 65536 taps = 524,288 warp-instructions of 32 lanes
+		 * (16,777,216) */
+		check_sampled_counts(e, "ring", 524288.0, 16777216.0);
+		/* x + j runs over 0..255 + 65535 = 65790, past r: every residue,
+		 * 65600 floats = 262,400 B (8200 sectors) from DRAM; the sums, 1024
+		 * B stored. The 16 sampled taps alone (j = 2048 + 4096 c) reach
+		 * residues 2048..63743 only: 61,696 floats. */
+		CHECK(e->summary.dram_load_bytes == 262400.0 && e->summary.dram_store_bytes == 1024.0,
+			"ring: DRAM load %.0f B, store %.0f B (expected 262400, 1024)",
+			e->summary.dram_load_bytes, e->summary.dram_store_bytes);
+	}
+	last_resort_close(&r);
 }
 
 int main(void)
 {
 	last_resort_constant_loop();
 	last_resort_quasi_column();
+	last_resort_ring();
 	const char *model = "test/data/models/triangle_rows.json";
 	warpest_kernel *k;
 	warpest_hw *hw;

@@ -1,6 +1,7 @@
 /* The lane-by-lane walk of one access over a warp: each lane's loop
  * bounds, guard and address, then the warp-instruction's L1 cost and the
  * lanes' byte runs. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cache/block_walk.h"
@@ -50,6 +51,7 @@ static void skipped_range(const walk *w, int s, int lane, int64_t *lo, int64_t *
  * and the offsets [slo, shi] (in trips) along the others, `strided`. */
 typedef struct skipped_bytes {
 	int64_t lo, hi;
+	int64_t lo2, hi2;  /* a ring index's wrapped part (empty: lo2 >= hi2) */
 	int n_strided;
 	int strided[WALK_MAX_SAMPLED_LOOPS];
 	int64_t slo[WALK_MAX_SAMPLED_LOOPS], shi[WALK_MAX_SAMPLED_LOOPS];
@@ -67,29 +69,101 @@ static int64_t lane_slope(const walk *w, int s)
 	return b->quasi ? b->qaddr.lin.coeff[w->sampled_var[s]] * w->sampled_step[s] : 0;
 }
 
+/* The atom through which sampled variable `vi` alone moves the address of
+ * a ring buffer, a[(x + j) % n]: a mod atom whose numerator steps by one
+ * residue a trip and reads no other sampled loop, whose residues lie
+ * contiguous (a coefficient of at most the access's bytes), with no other
+ * atom and no affine term of the address reading vi. -1 where there is none. */
+static int ring_atom(const walk *w, int vi, int64_t step)
+{
+	const bound_access *b = w->b;
+	const quasi_atoms *atoms = &w->l->atoms;
+	if (!b->quasi || b->qaddr.lin.coeff[vi])
+		return -1;
+	for (int m = 0; m < atoms->n; m++) {
+		const quasi_atom *t = &atoms->a[m];
+		int64_t c = b->qaddr.atom[m];
+		if (!c || !t->is_mod || t->minmax != quasi_no_minmax || llabs(t->num.lin.coeff[vi] * step) != 1 ||
+		    llabs(c) > b->src->bytes || quasi_atoms_read(&t->num, atoms, vi))
+			continue;
+		int other = 0;
+		for (int s = 0; s < w->n_sampled && !other; s++)
+			other = w->sampled_var[s] != vi && quasi_form_uses(&t->num, atoms, w->sampled_var[s]);
+		quasi_form rest = b->qaddr;
+		rest.atom[m] = 0;
+		if (!other && !quasi_atoms_read(&rest, atoms, vi))
+			return m;
+	}
+	return -1;
+}
+
+/* The byte ranges a ring index's residues cover over iterations [from, to]
+ * of its loop (`at` the current, at residue u of divisor d, moving by g =
+ * +-1 a trip): a cyclic interval of min(to - from + 1, d) residues, split in
+ * two where it wraps past d - 1. */
+static void ring_ranges(int64_t addr, int64_t bytes, int64_t c, int64_t u, int64_t d, int64_t g,
+	int64_t from, int64_t to, int64_t at, skipped_bytes *sk)
+{
+	int64_t count = to - from + 1, start;
+	if (count >= d) {
+		start = 0;
+		count = d;
+	} else
+		start = g > 0 ? u + (from - at) : u - (to - at);
+	start = ((start % d) + d) % d;
+	int64_t base = addr - c * u, r1 = start, r2 = start + count - 1, w2 = -1;
+	if (r2 >= d) {
+		w2 = r2 - d;
+		r2 = d - 1;
+	}
+	sk->lo = base + (c > 0 ? c * r1 : c * r2);
+	sk->hi = base + (c > 0 ? c * r2 : c * r1) + bytes;
+	sk->lo2 = sk->hi2 = 0;
+	if (w2 >= 0) {
+		sk->lo2 = base + (c > 0 ? 0 : c * w2);
+		sk->hi2 = base + (c > 0 ? c * w2 : 0) + bytes;
+	}
+}
+
 static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *sk)
 {
 	const bound_access *b = w->b;
-	int64_t bytes = b->src->bytes;
+	int64_t bytes = b->src->bytes, dlo = 0, dhi = 0;
 	sk->lo = addr;
 	sk->hi = addr + bytes;
+	sk->lo2 = sk->hi2 = 0;
 	sk->n_strided = 0;
 	for (int s = 0; s < w->n_sampled; s++) {
+		int64_t from, to, at = w->sampled_at[s][lane];
+		int m = ring_atom(w, w->sampled_var[s], w->sampled_step[s]);
+		if (m >= 0) {
+			int64_t own[QUASI_MAX_ATOMS];
+			const quasi_atom *t = &w->l->atoms.a[m];
+			skipped_range(w, s, lane, &from, &to);
+			ring_ranges(addr, bytes, b->qaddr.atom[m], walk_lane_atoms(w, lane, own)[m], t->divisor,
+				t->num.lin.coeff[w->sampled_var[s]] * w->sampled_step[s], from, to, at, sk);
+			continue;
+		}
 		int64_t c = lane_slope(w, s);
 		if (!c)
 			continue;
-		int64_t from, to, at = w->sampled_at[s][lane];
 		skipped_range(w, s, lane, &from, &to);
 		if (c >= -bytes && c <= bytes) {
 			int64_t d1 = c * (from - at), d2 = c * (to - at);
-			sk->lo += d1 < d2 ? d1 : d2;
-			sk->hi += d1 < d2 ? d2 : d1;
+			dlo += d1 < d2 ? d1 : d2;
+			dhi += d1 < d2 ? d2 : d1;
 		} else {
 			sk->strided[sk->n_strided] = s;
 			sk->slope[sk->n_strided] = c;
 			sk->slo[sk->n_strided] = from - at;
 			sk->shi[sk->n_strided++] = to - at;
 		}
+	}
+	sk->lo += dlo;
+	sk->hi += dhi;
+	if (sk->lo2 < sk->hi2) {
+		sk->lo2 += dlo;
+		sk->hi2 += dhi;
 	}
 }
 
@@ -156,19 +230,29 @@ static int push_skipped(walk *w, run_list *runs, const unsigned char *active, co
 			if (active[lane] && (sk[lane].n_strided ? push_strided(w, runs, &sk[lane], sk[lane].lo,
 			    sk[lane].hi) : run_list_push(runs, sk[lane].lo, sk[lane].hi)))
 				return -1;
+		for (int lane = first; lane < 32; lane++)
+			if (active[lane] && sk[lane].lo2 < sk[lane].hi2 && (sk[lane].n_strided ?
+			    push_strided(w, runs, &sk[lane], sk[lane].lo2, sk[lane].hi2) :
+			    run_list_push(runs, sk[lane].lo2, sk[lane].hi2)))
+				return -1;
 		return 0;
 	}
-	/* merged ranges, by start */
-	int64_t lo[32], hi[32];
+	/* merged ranges, by start (a ring's wrapped part is a range of its own) */
+	int64_t lo[64], hi[64];
 	int n = 0;
 	for (int lane = first; lane < 32; lane++) {
 		if (!active[lane])
 			continue;
-		int j = n++;
-		for (; j > 0 && lo[j - 1] > sk[lane].lo; j--)
-			lo[j] = lo[j - 1], hi[j] = hi[j - 1];
-		lo[j] = sk[lane].lo;
-		hi[j] = sk[lane].hi;
+		for (int part = 0; part < 2; part++) {
+			int64_t a = part ? sk[lane].lo2 : sk[lane].lo, z = part ? sk[lane].hi2 : sk[lane].hi;
+			if (part && a >= z)
+				continue;
+			int j = n++;
+			for (; j > 0 && lo[j - 1] > a; j--)
+				lo[j] = lo[j - 1], hi[j] = hi[j - 1];
+			lo[j] = a;
+			hi[j] = z;
+		}
 	}
 	int m = 0;
 	for (int i = 1; i < n; i++) {
@@ -393,14 +477,16 @@ static int guard_samples(const walk *w, int vi)
  * (every one walked) unless the evaluator caps the iterations of loops and
  * this one runs longer, and the access is affine, or quasi-affine with
  * atoms that do not read the loop (a tile's column, x % w, walked along
- * rows), under a guard that samples (skipped iterations' bytes then follow
- * from the address's slopes, the guard's clipping from its slopes). */
-static int64_t iteration_stride(const walk *w, int vi, int64_t max_trips)
+ * rows) or a ring index over it (ring_atom), under a guard that samples
+ * (skipped iterations' bytes then follow from the address's slopes or the
+ * ring's residues, the guard's clipping from its slopes). */
+static int64_t iteration_stride(const walk *w, int vi, int64_t step, int64_t max_trips)
 {
 	const bound_access *b = w->b;
 	int64_t cap = w->ev->iteration_cap;
 	if (cap <= 0 || max_trips <= cap || w->n_sampled == WALK_MAX_SAMPLED_LOOPS ||
-	    !(b->linear || !b->src->analysable || (b->quasi && !quasi_atoms_read(&b->qaddr, &w->l->atoms, vi))) ||
+	    !(b->linear || !b->src->analysable || (b->quasi && !quasi_atoms_read(&b->qaddr, &w->l->atoms, vi)) ||
+	      ring_atom(w, vi, step) >= 0) ||
 	    !guard_samples(w, vi))
 		return 1;
 	return (max_trips + cap - 1) / cap;
@@ -491,7 +577,7 @@ void walk_loops(walk *w, int level)
 		if (trips[lane] > max_trips)
 			max_trips = trips[lane];
 	}
-	int64_t k = iteration_stride(w, vi, max_trips);
+	int64_t k = iteration_stride(w, vi, bl->src->step, max_trips);
 	if (k > 1) {
 		walk_iteration_sample(w, level, k, lower, trips, max_trips, saved);
 		memcpy(w->lanes->alive, saved, sizeof(saved));
