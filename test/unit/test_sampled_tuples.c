@@ -39,6 +39,41 @@ static double access_number(const char *json, int index, const char *key)
 	return p ? strtod(p + strlen(key), NULL) : -1;
 }
 
+/* One block of 256 threads reads a[tid.x + j] for j < 1024, a global
+ * load costed on every sample_stride-th tuple of the block's sequence
+ * (warp w's tuple j is 1024 w + j). A warp's 32 floats start at element
+ * 32 w + j: 4 sectors where j % 8 == 0, else 5. A stride of 1024 / 128 = 8
+ * costs only j % 8 == 0 (4.0 a request, before); the odd stride 9 costs
+ * j = -1024 w mod 9, +9, ..., whose residues mod 8 cycle: over the 8 warps
+ * 911 costed tuples, 114 of them at j % 8 == 0 (a brute count: w = 0..7,
+ * (1024 w + j) % 9 == 0), each standing for 9: (114 x 4 + 797 x 5) x 9 =
+ * 39,969 sectors over the 8 x 1024 = 8192 requests: 4.8790283203125 (all
+ * 1024 tuples: 4.875). */
+static void odd_stride(warpest_ctx *ctx, const warpest_hw *hw)
+{
+	static const char slide[] =
+		"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"slide\","
+		" \"grid\": {\"x\": \"1\"},"
+		" \"loops\": [{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"1024\", \"step\": 1}],"
+		" \"fields\": [{\"name\": \"a\", \"space\": \"global\", \"elem_bytes\": 4, \"align\": 256}],"
+		" \"accesses\": [{\"field\": \"a\", \"kind\": \"load\", \"bytes\": 4,"
+		"     \"index\": [\"tid.x + j\"], \"loops\": [\"j\"]}]}";
+	warpest_kernel *k = warpest_kernel_read_string(ctx, slide, "slide");
+	CHECK(k != NULL, "slide model (%s)", k ? "" : warpest_ctx_last_error(ctx));
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 256;
+	c.registers = 32;
+	c.skip_neighbours = 1;
+	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
+	char *json = e ? warpest_estimate_to_json(e) : NULL;
+	CHECK_NEAR(access_number(json, 0, "\"sectors_per_request\": "), 39969.0 / 8192.0, 1e-12,
+		"sliding window: sectors a request from an odd costing stride");
+	free(json);
+	warpest_estimate_free(e);
+	warpest_kernel_free(k);
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -75,6 +110,7 @@ int main(void)
 	free(json);
 	warpest_estimate_free(e);
 	warpest_kernel_free(k);
+	odd_stride(ctx, hw);
 	warpest_hw_free(hw);
 	warpest_ctx_free(ctx);
 	return check_summary();

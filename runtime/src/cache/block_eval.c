@@ -181,8 +181,11 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
 			tuples *= bl->constant ? (double)bl->trips : 1;
 		}
+		/* odd: a power-of-two stride would cost only the iterations at one
+		 * alignment of a warp moving by 4 B a trip (and only the first trip
+		 * of an inner loop of 2^k), where the others cost another sector */
 		ev->plans[i].sample_stride = tuples > COSTED_ITERATIONS ?
-			(double)(int64_t)(tuples / COSTED_ITERATIONS) : 1;
+			(double)((int64_t)(tuples / COSTED_ITERATIONS) | 1) : 1;
 		if (b->linear)
 			for (int d = 0; d < 3; d++)
 				ev->group_coeff[b->group][d] = b->addr.coeff[3 + d];
