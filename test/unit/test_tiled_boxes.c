@@ -287,13 +287,14 @@ static void dedispersion(warpest_ctx *ctx)
 	/* the full launch inside the default work limit. DRAM load per thread:
 	 * 192 MB over 52 039 680 active threads, 3.685026 B, as the same wave
 	 * plan gives it lane by lane (WARPEST_ENUMERATE_LANES=1 --work-limit 0,
-	 * 1 minute; predicted 0.177232 s, 0.177022 s before L1 costs took an odd
-	 * stride along the 768-trip loop). The plan: 32 waves drawn from the 58
+	 * 1 minute; predicted 0.177022 s, as before L1 costs took an odd stride
+	 * over the loops' tuples with the last costed one standing for those
+	 * left). The plan: 32 waves drawn from the 58
 	 * busy ones (main at 803a2a1 spread 32 waves evenly over the 847 and
 	 * gave 0.229958 s, 5.433278 B, a wave sample that the grid's stripes of
 	 * busy blocks aliased) */
 	warpest_estimate *e = inside_work_limit(ctx, k, a4000, &c, "dedispersion 1x80, grid 25000x26",
-		0.177231513);
+		0.177022312);
 	if (e) {
 		double per_thread = e->summary.dram_load_bytes / (double)e->summary.active_threads;
 		CHECK_NEAR(per_thread, 3.685026, 5e-7, "dedispersion DRAM load per thread (B)");
@@ -366,14 +367,14 @@ static void dedispersion_two_groups(warpest_ctx *ctx, const warpest_hw *a4000)
 	config_with(&c, 2, 160, 300, 2, few, 1, names, values);
 	c.registers = 64;
 	against_reference(ctx, k, a4000, &c, "dedispersion 2x160 grid 300x2");
-	/* the full launch inside the default work limit, every block: 142.731
+	/* the full launch inside the default work limit, every block: 143.242
 	 * ms, as the same wave plan gives it lane by lane with --work-limit 0
-	 * (143.826 ms before L1 costs took an odd stride; main at 0a15a9b,
-	 * waves spread evenly: 236.721 ms) */
+	 * (143.826 ms before L1 costs took an odd stride over the loops' tuples;
+	 * main at 0a15a9b, waves spread evenly: 236.721 ms) */
 	config_with(&c, 2, 160, 12500, 13, full, 1, names, values);
 	c.registers = 64;
 	warpest_estimate_free(inside_work_limit(ctx, k, a4000, &c,
-		"dedispersion 2x160, grid 12500x13", 0.142731215));
+		"dedispersion 2x160, grid 12500x13", 0.143242362));
 	warpest_kernel_free(k);
 }
 

@@ -118,8 +118,9 @@ static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
  * n_loops) (the outer ones fixed: their parts are in block_part and g_part)
  * when those loops do not move its guard: the warp is active, idle or split
  * alike in every tuple, so every tuple is counted at once and only the
- * costed ones (every sample_stride-th of the block's tuple sequence, which
- * starts at t0 here) are visited. Same sums as the tuple walk. */
+ * costed ones (every sample_stride-th of the warp's tuples, which start at
+ * t0 here, weighted by tuple_weight) are visited. Same sums as the tuple
+ * walk. */
 static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bound_access *b,
 	int warp, int64_t n_tuples, int64_t t0, int first_loop, const int64_t *trips,
 	const int64_t *step, int64_t block_part, const linear_form *const *g, const int64_t *g_part, const int64_t *g_min,
@@ -153,8 +154,8 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 		return 0;
 	s->instructions += (double)n_tuples * a->count;
 	s->lanes += (double)n_active * (double)n_tuples * a->count;
-	double weight = ev->plans[b->index].sample_stride;
-	int64_t stride = (int64_t)weight;
+	const access_plan *plan = &ev->plans[b->index];
+	int64_t stride = (int64_t)plan->sample_stride;
 	int global = b->field->space == km_space_global;
 	int64_t addr_tid = tid_part(b->addr.coeff, tid[0]);
 	for (int64_t n = (stride - t0 % stride) % stride; n < n_tuples; n += stride) {
@@ -178,7 +179,7 @@ static int sampled_tuples_stats(block_evaluator *ev, block_class *cls, const bou
 			if (!(cost = residue_cost(ev, b, warp, (int)(((addr % 128) + 128) % 128))))
 				return -1;
 		}
-		add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
+		add_cost(cls, s, cost, tuple_weight(plan, t0 + n) * a->count, global && a->kind != km_store);
 	}
 	return 0;
 }
@@ -244,9 +245,9 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 		}
 		n_tuples *= trips[j] > 0 ? trips[j] : 0;
 	}
-	double weight = ev->plans[b->index].sample_stride;
+	const access_plan *plan = &ev->plans[b->index];
+	double weight = plan->sample_stride;
 	int global = b->field->space == km_space_global;
-	int64_t t_index = 0;
 	/* the innermost loops that do not move the guard (from `still` on): the
 	 * same for every warp */
 	int still = a->n_loops;
@@ -258,6 +259,7 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 		int n_lanes = l->threads_per_block - first < 32 ? l->threads_per_block - first : 32;
 		const int64_t (*tid)[3] = (const int64_t (*)[3])&ev->tid[first];
 		int64_t addr_tid = tid_part(f->coeff, tid[0]);
+		int64_t t_index = 0; /* costed tuples count from each warp's first */
 		/* range of each open constraint's thread-index part over the warp
 		 * (the same for every access and class: kept per constraint) */
 		int64_t g_min[COND_MAX_CONSTRAINTS], g_max[COND_MAX_CONSTRAINTS];
@@ -348,7 +350,7 @@ int affine_access_stats(block_evaluator *ev, block_class *cls, const bound_acces
 				s->lanes += (double)n_active * a->count;
 			}
 			if (cost)
-				add_cost(cls, s, cost, weight * a->count, global && a->kind != km_store);
+				add_cost(cls, s, cost, tuple_weight(plan, t) * a->count, global && a->kind != km_store);
 			next_tuple(a->n_loops, idx, trips, step, g_step, n_checks, &loop_part, g_loop);
 		}
 	}

@@ -344,6 +344,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		w.loop_mask = need & loop_atoms;
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			w.warp = warp;
+			w.tuple_index = 0; /* costed tuples count from each warp's first */
 			for (int lane = 0; lane < 32; lane++) {
 				int t = warp * 32 + lane;
 				lanes->alive[lane] = t < tpb;

@@ -177,15 +177,20 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		if (full)
 			ev->cached = 0;
 		double tuples = 1;
+		int all_constant = 1;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
 			tuples *= bl->constant ? (double)bl->trips : 1;
+			all_constant &= bl->constant;
 		}
 		/* odd: a power-of-two stride would cost only the iterations at one
 		 * alignment of a warp moving by 4 B a trip (and only the first trip
-		 * of an inner loop of 2^k), where the others cost another sector */
-		ev->plans[i].sample_stride = tuples > COSTED_ITERATIONS ?
+		 * of an inner loop of 2^k), where the others cost another sector.
+		 * Only over constant loops, whose tuples a warp knows: the last
+		 * costed one stands for the rest exactly (tuple_weight) */
+		ev->plans[i].sample_stride = all_constant && tuples > COSTED_ITERATIONS ?
 			(double)((int64_t)(tuples / COSTED_ITERATIONS) | 1) : 1;
+		ev->plans[i].tuples = all_constant ? (int64_t)tuples : 0;
 		if (b->linear)
 			for (int d = 0; d < 3; d++)
 				ev->group_coeff[b->group][d] = b->addr.coeff[3 + d];

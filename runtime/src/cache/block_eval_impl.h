@@ -31,7 +31,11 @@ typedef struct access_plan {
 	/* the same for each constraint of a quasi-affine guard (among the
 	 * evaluator's quasi constraints) */
 	int qconstraint_id[COND_MAX_CONSTRAINTS];
+	/* L1 costs are taken on every sample_stride-th tuple of a warp's loop
+	 * tuples (from its first), each standing for the tuples up to the
+	 * next or to the warp's last: tuple_weight */
 	double sample_stride;
+	int64_t tuples;  /* a warp's loop tuples: the constant loops' trips multiplied */
 	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
 	/* quasi-affine accesses without loops: the first access this one is a
 	 * translate of (same kind, bytes, guard and form but the constant); itself
@@ -42,6 +46,14 @@ typedef struct access_plan {
 	 * differ by the address's tid terms only */
 	int atoms_tid_free;
 } access_plan;
+
+/* The tuples a costed tuple t (from a warp's first) stands for: to the next
+ * costed one, or to the warp's last; 1 where every tuple is costed. */
+static inline double tuple_weight(const access_plan *p, int64_t t)
+{
+	int64_t s = (int64_t)p->sample_stride;
+	return s <= 1 ? 1.0 : (double)(p->tuples - t < s ? p->tuples - t : s);
+}
 
 struct block_evaluator {
 	const launch *l;

@@ -419,7 +419,7 @@ void walk_emit_instruction(walk *w)
 	}
 	/* a sampled iteration is costed: it already stands for the others */
 	double stride = w->repeat > 0 ? (double)w->repeat : w->n_sampled ? 1 : w->plan->sample_stride;
-	double weight = stride * w->iter_weight;
+	double weight = (w->repeat > 0 || w->n_sampled ? stride : tuple_weight(w->plan, t)) * w->iter_weight;
 	if (w->footprint_only || (w->repeat == 0 && stride > 1 && t % (int64_t)stride != 0))
 		return;
 	/* L1 metrics depend on alignment only; take addresses relative to the
