@@ -186,9 +186,9 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		/* odd: a power-of-two stride would cost only the iterations at one
 		 * alignment of a warp moving by 4 B a trip (and only the first trip
 		 * of an inner loop of 2^k), where the others cost another sector.
-		 * Only over constant loops, whose tuples a warp knows: the last
+		 * Where every loop is constant a warp knows its tuples, and the last
 		 * costed one stands for the rest exactly (tuple_weight) */
-		ev->plans[i].sample_stride = all_constant && tuples > COSTED_ITERATIONS ?
+		ev->plans[i].sample_stride = tuples > COSTED_ITERATIONS ?
 			(double)((int64_t)(tuples / COSTED_ITERATIONS) | 1) : 1;
 		ev->plans[i].tuples = all_constant ? (int64_t)tuples : 0;
 		if (b->linear)

@@ -33,9 +33,10 @@ typedef struct access_plan {
 	int qconstraint_id[COND_MAX_CONSTRAINTS];
 	/* L1 costs are taken on every sample_stride-th tuple of a warp's loop
 	 * tuples (from its first), each standing for the tuples up to the
-	 * next or to the warp's last: tuple_weight */
+	 * next or, where every loop is constant, to the warp's last:
+	 * tuple_weight */
 	double sample_stride;
-	int64_t tuples;  /* a warp's loop tuples: the constant loops' trips multiplied */
+	int64_t tuples;  /* a warp's loop tuples where every loop is constant, else 0 */
 	int pattern; /* lane pattern of a linear access: same tid coefficients, bytes, space */
 	/* quasi-affine accesses without loops: the first access this one is a
 	 * translate of (same kind, bytes, guard and form but the constant); itself
@@ -48,11 +49,15 @@ typedef struct access_plan {
 } access_plan;
 
 /* The tuples a costed tuple t (from a warp's first) stands for: to the next
- * costed one, or to the warp's last; 1 where every tuple is costed. */
+ * costed one, or to the warp's last where the warp's tuples are known (a
+ * varying loop around constant ones: the stride); 1 where every tuple is
+ * costed. */
 static inline double tuple_weight(const access_plan *p, int64_t t)
 {
 	int64_t s = (int64_t)p->sample_stride;
-	return s <= 1 ? 1.0 : (double)(p->tuples - t < s ? p->tuples - t : s);
+	if (s <= 1 || p->tuples <= 0)
+		return s <= 1 ? 1.0 : (double)s;
+	return (double)(p->tuples - t < s ? p->tuples - t : s);
 }
 
 struct block_evaluator {
