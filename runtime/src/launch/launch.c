@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/ctx.h"
+#include "launch/launch_ranges.h"
 
 const char *const occupancy_limit_names[] = {"threads", "warps", "blocks", "registers", "shared"};
 
@@ -113,25 +114,6 @@ static void compute_occupancy(launch *l)
 
 /* ---- ranges: no value of the launch's domain may leave EXPR_VALUE_MAX ---- */
 
-/* Where every symbol lies over the launch: parameters and sizes exactly,
- * threads and blocks over the block and grid, loop variables over their
- * iterations (filled in by bind_loops, outermost first). */
-typedef struct launch_ranges {
-	int64_t lo[EXPR_MAX_SYMBOLS], hi[EXPR_MAX_SYMBOLS];
-} launch_ranges;
-
-/* The range of `e` (a field of the model at `path`); an input error naming
- * it when some value over the launch leaves 64-bit headroom. */
-static int range_of(warpest_ctx *ctx, const launch *l, const launch_ranges *r, const expr *e,
-	const char *path, int64_t *lo, int64_t *hi)
-{
-	if (expr_range(e, r->lo, r->hi, lo, hi) == 0)
-		return 0;
-	return ctx_error(ctx, "kernel '%s': %s: a value (or an intermediate one) may leave +-2^62 for "
-		"this configuration (block %dx%dx%d): 64-bit overflow", l->kernel->name, path,
-		l->block[0], l->block[1], l->block[2]);
-}
-
 /* The value of a non-varying expression, checked. */
 static int eval_checked(warpest_ctx *ctx, const launch *l, const expr *e, const char *path,
 	int64_t *out)
@@ -140,95 +122,7 @@ static int eval_checked(warpest_ctx *ctx, const launch *l, const expr *e, const 
 	memcpy(r.lo, l->env, sizeof(r.lo));
 	memcpy(r.hi, l->env, sizeof(r.hi));
 	int64_t hi;
-	return range_of(ctx, l, &r, e, path, out, &hi);
-}
-
-/* A loop whose bounds read a lane-varying loop varies per lane too:
- * propagated until nothing changes (loops may be listed in any order). */
-static void mark_lane_varying_loops(launch *l)
-{
-	const warpest_kernel *k = l->kernel;
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (int i = 0; i < k->n_loops; i++) {
-			bound_loop *b = &l->loops[i];
-			for (int j = 0; j < k->n_loops && b->lane_uniform; j++) {
-				int s = k->loops[j].sym;
-				if (!l->loops[j].lane_uniform && (expr_uses_symbol(b->src->lower, s) ||
-				    (b->src->upper && expr_uses_symbol(b->src->upper, s)))) {
-					b->lane_uniform = 0;
-					changed = 1;
-				}
-			}
-		}
-	}
-}
-
-/* Loop bounds and trip counts, checked; each loop variable's range for
- * the loops and accesses inside it. */
-static int bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
-{
-	const warpest_kernel *k = l->kernel;
-	for (int i = 0; i < k->n_loops; i++) {
-		bound_loop *b = &l->loops[i];
-		const km_loop *src = &k->loops[i];
-		char path[96];
-		int64_t lower_lo, lower_hi, upper_lo = 0, upper_hi = 0, max_trips, last;
-		b->src = src;
-		b->constant = !expr_is_varying(src->lower, &k->symbols) &&
-			(!src->upper || !expr_is_varying(src->upper, &k->symbols));
-		b->block_uniform = !b->constant;
-		for (int s = 0; s < k->symbols.n && b->block_uniform; s++) {
-			sym_class c = k->symbols.classes[s];
-			if ((c == sym_class_thread || c == sym_class_loop) &&
-			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
-				b->block_uniform = 0;
-		}
-		b->lane_uniform = 1;
-		for (int s = 0; s < k->symbols.n && b->lane_uniform; s++) {
-			sym_class c = k->symbols.classes[s];
-			if ((c == sym_class_thread || c == sym_class_count) &&
-			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
-				b->lane_uniform = 0;
-		}
-		snprintf(path, sizeof(path), "loops[%d].lower", i);
-		if (range_of(ctx, l, r, src->lower, path, &lower_lo, &lower_hi))
-			return warpest_error_input;
-		if (src->upper) {
-			snprintf(path, sizeof(path), "loops[%d].upper", i);
-			if (range_of(ctx, l, r, src->upper, path, &upper_lo, &upper_hi))
-				return warpest_error_input;
-			/* span + step must stay in 64 bits: trip counts round up */
-			int64_t span, sum;
-			if (__builtin_sub_overflow(upper_hi, lower_lo, &span) ||
-			    __builtin_add_overflow(span, src->step, &sum)) {
-				snprintf(path, sizeof(path), "loops[%d]", i);
-				return ctx_error(ctx, "kernel '%s': %s: upper - lower + step leaves 64 bits: "
-					"64-bit overflow", k->name, path);
-			}
-			max_trips = span <= 0 ? 0 : span / src->step + (span % src->step != 0);
-		} else
-			max_trips = src->assumed_trips;
-		if (b->constant) {
-			b->lower = lower_lo;
-			b->trips = src->upper ? (upper_lo - lower_lo <= 0 ? 0 :
-				(upper_lo - lower_lo) / src->step + ((upper_lo - lower_lo) % src->step != 0)) :
-				src->assumed_trips;
-		}
-		/* the variable runs from the lowest lower bound to the last iteration
-		 * of the longest trip */
-		if (max_trips > 0 && (__builtin_mul_overflow(max_trips - 1, src->step, &last) ||
-		    __builtin_add_overflow(last, lower_hi, &last) || last > EXPR_VALUE_MAX)) {
-			snprintf(path, sizeof(path), "loops[%d]", i);
-			return ctx_error(ctx, "kernel '%s': %s: its variable '%s' goes beyond 2^62 "
-				"(%lld iterations of step %lld): 64-bit overflow", k->name, path, src->var,
-				(long long)max_trips, (long long)src->step);
-		}
-		r->lo[src->sym] = lower_lo;
-		r->hi[src->sym] = max_trips > 0 ? last : lower_hi;
-	}
-	mark_lane_varying_loops(l);
-	return 0;
+	return launch_range_of(ctx, l, &r, e, path, out, &hi);
 }
 
 /* Bound of |f| over the launch: |c0| + sum |coeff| * max |v|; -1 when it
@@ -326,23 +220,23 @@ static int check_ranges(warpest_ctx *ctx, const launch *l, const launch_ranges *
 	const warpest_kernel *k = l->kernel;
 	char path[96];
 	int64_t lo, hi;
-	if (k->guard && range_of(ctx, l, r, k->guard, "guard", &lo, &hi))
+	if (k->guard && launch_range_of(ctx, l, r, k->guard, "guard", &lo, &hi))
 		return warpest_error_input;
 	for (int i = 0; i < k->n_fields; i++)
 		for (int d = 0; d < k->fields[i].n_dims; d++) {
 			snprintf(path, sizeof(path), "fields[%d].dims[%d]", i, d);
-			if (range_of(ctx, l, r, k->fields[i].dims[d], path, &lo, &hi))
+			if (launch_range_of(ctx, l, r, k->fields[i].dims[d], path, &lo, &hi))
 				return warpest_error_input;
 		}
 	for (int i = 0; i < k->n_accesses; i++) {
 		const km_access *a = l->bit_assumed ? &l->bit_assumed[i] : &k->accesses[i];
 		snprintf(path, sizeof(path), "accesses[%d].guard", launch_model_access(l, i));
-		if (a->guard && range_of(ctx, l, r, a->guard, path, &lo, &hi))
+		if (a->guard && launch_range_of(ctx, l, r, a->guard, path, &lo, &hi))
 			return warpest_error_input;
 		if (!a->analysable)
 			continue;
 		snprintf(path, sizeof(path), "accesses[%d] (its byte offset)", launch_model_access(l, i));
-		if (range_of(ctx, l, r, a->offset, path, &lo, &hi))
+		if (launch_range_of(ctx, l, r, a->offset, path, &lo, &hi))
 			return warpest_error_input;
 		if (lo < -FIELD_BASE_STRIDE || hi > FIELD_BASE_STRIDE)
 			return ctx_error(ctx, "kernel '%s': accesses[%d]: byte offsets reach %lld..%lld "
@@ -531,10 +425,16 @@ int launch_spread_waves(launch *l, int k)
 
 void launch_use_reference_path(launch *l)
 {
-	/* loops over an outer loop's variable are walked lane by lane there */
+	/* loops over an outer loop's variable are walked lane by lane there, and
+	 * so are loops constant only by their bounds' ranges over the launch */
+	const symbol_table *syms = &l->kernel->symbols;
 	for (int i = 0; i < l->kernel->n_loops; i++) {
-		l->loops[i].quasi = 0;
-		l->loops[i].lane_uniform = l->loops[i].constant || l->loops[i].block_uniform;
+		bound_loop *b = &l->loops[i];
+		b->quasi = 0;
+		if (b->constant && (expr_is_varying(b->src->lower, syms) ||
+		    (b->src->upper && expr_is_varying(b->src->upper, syms))))
+			b->constant = b->block_uniform = 0;
+		b->lane_uniform = b->constant || b->block_uniform;
 	}
 	l->kernel_guard_quasi = 0;
 	for (int i = 0; i < l->n_accesses; i++)
@@ -768,7 +668,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 		r->hi[sym_tid_x + d] = l->block[d] - 1;
 		r->hi[sym_ctaid_x + d] = l->grid[d] - 1;
 	}
-	int rc = bind_loops(ctx, l, r);
+	int rc = launch_bind_loops(ctx, l, r);
 	if (!rc)
 		rc = check_ranges(ctx, l, r);
 	if (!rc)
