@@ -54,7 +54,7 @@ double capacity_l1_outer_iterations(const launch *l, const access_stats *access,
 	const km_access *a = l->accesses[chosen].src;
 	double inner = 1;
 	for (int j = 1; j < a->n_loops; j++) {
-		if (!l->loops[a->loops[j]].constant)
+		if (!loop_modelled_constant(&l->loops[a->loops[j]]))
 			return 1;
 		inner *= (double)l->loops[a->loops[j]].trips;
 	}

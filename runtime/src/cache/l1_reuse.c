@@ -391,7 +391,7 @@ static int *replayable_loads(const launch *l, int *n, double *lanes, const char 
 		double work = l->threads_per_block;
 		for (int j = 0; j < b->src->n_loops; j++) {
 			const bound_loop *bl = &l->loops[b->src->loops[j]];
-			if (!bl->constant) {
+			if (!loop_modelled_constant(bl)) {
 				*why = "a global load in a loop whose trips vary";
 				free(loads);
 				return NULL;

@@ -88,6 +88,7 @@ int launch_bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 		 * threads: k trips for every thread) are constant bounds */
 		if (!b->constant && lower_lo == lower_hi && (!src->upper || upper_lo == upper_hi)) {
 			b->constant = 1;
+			b->range_constant = 1;
 			b->block_uniform = 0;
 			b->lane_uniform = 1;
 		}

@@ -427,13 +427,11 @@ void launch_use_reference_path(launch *l)
 {
 	/* loops over an outer loop's variable are walked lane by lane there, and
 	 * so are loops constant only by their bounds' ranges over the launch */
-	const symbol_table *syms = &l->kernel->symbols;
 	for (int i = 0; i < l->kernel->n_loops; i++) {
 		bound_loop *b = &l->loops[i];
 		b->quasi = 0;
-		if (b->constant && (expr_is_varying(b->src->lower, syms) ||
-		    (b->src->upper && expr_is_varying(b->src->upper, syms))))
-			b->constant = b->block_uniform = 0;
+		if (b->range_constant)
+			b->constant = b->block_uniform = b->range_constant = 0;
 		b->lane_uniform = b->constant || b->block_uniform;
 	}
 	l->kernel_guard_quasi = 0;

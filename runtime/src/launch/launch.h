@@ -18,8 +18,12 @@ extern const char *const occupancy_limit_names[];
 typedef struct bound_loop {
 	int constant;            /* bounds do not vary per thread */
 	int block_uniform;       /* else: bounds vary with the block only (no tid, no loop) */
-	int lane_uniform;        /* bounds the same for every lane of a warp: they read no
-	                          * thread index, and only loops that are lane-uniform too */
+	/* bounds the same for every lane of a warp: they read no thread index,
+	 * and only loops that are lane-uniform too */
+	unsigned char lane_uniform;
+	/* constant only by its bounds' ranges over the launch (they read
+	 * threads, blocks or loops); bytes, so that the loop's size stays */
+	unsigned char range_constant;
 	int quasi;               /* else: bounds as quasi-affine forms over the launch's bound_atoms */
 	int tid_used[3];         /* quasi: whether the bounds depend on tid.x, .y, .z */
 	uint32_t atom_mask;      /* quasi: the bound atoms the bounds use */
@@ -27,6 +31,17 @@ typedef struct bound_loop {
 	int64_t lower, trips;    /* when constant */
 	const km_loop *src;
 } bound_loop;
+
+/* Whether the model's figures take loop bl as one of constant bounds: its
+ * bounds read no thread, block or loop. A loop constant only by its
+ * bounds' ranges over the launch is evaluated as a constant one (box
+ * footprints, lanes sharing its values) but modelled as before: operation
+ * counts by warp-instructions, latency rounds by the warps' counts, the L1
+ * argument of loops whose trips vary. */
+static inline int loop_modelled_constant(const bound_loop *bl)
+{
+	return bl->constant && !bl->range_constant;
+}
 
 /* The first value and trip count of loop bl for a lane at varying
  * variables v (outer loops' values included); `atoms` is scratch for the

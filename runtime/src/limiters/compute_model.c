@@ -16,7 +16,7 @@ static double loop_trips(const launch *l, const km_ops *ops)
 	double trips = 1;
 	for (int i = 0; i < ops->n_loops; i++) {
 		const bound_loop *bl = &l->loops[ops->loops[i]];
-		trips *= bl->constant ? (double)bl->trips : 1.0;
+		trips *= loop_modelled_constant(bl) ? (double)bl->trips : 1.0;
 	}
 	return trips;
 }
@@ -27,7 +27,7 @@ static uint32_t varying_loops(const launch *l, const km_ops *ops)
 {
 	uint32_t mask = 0;
 	for (int i = 0; i < ops->n_loops; i++)
-		if (!l->loops[ops->loops[i]].constant)
+		if (!loop_modelled_constant(&l->loops[ops->loops[i]]))
 			mask |= 1u << ops->loops[i];
 	return mask;
 }
@@ -56,7 +56,7 @@ static double inner_access_runs(const launch *l, const km_ops *ops, const access
 		double inner = 1;
 		for (int j = ops->n_loops; j < a->n_loops && inner > 0; j++) {
 			const bound_loop *bl = &l->loops[a->loops[j]];
-			inner = bl->constant && bl->trips > 0 ? inner * (double)bl->trips : 0;
+			inner = loop_modelled_constant(bl) && bl->trips > 0 ? inner * (double)bl->trips : 0;
 		}
 		if (inner <= 0)
 			continue;

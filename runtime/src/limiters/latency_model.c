@@ -59,7 +59,7 @@ static double varying_nest_trips(const launch *l, const latency_inputs *in, int 
 	const km_access *o = l->accesses[k].src;
 	int varying = 0;
 	for (int j = 0; j < o->n_loops; j++)
-		varying |= !l->loops[o->loops[j]].constant;
+		varying |= !loop_modelled_constant(&l->loops[o->loops[j]]);
 	if (!varying || !in->access || warps_total <= 0)
 		return -1;
 	double most = 0;
@@ -112,7 +112,7 @@ static double load_rounds(const launch *l, const latency_inputs *in, double warp
 			trips = 1;
 			for (int j = 0; j < a->n_loops; j++) {
 				const bound_loop *bl = &l->loops[a->loops[j]];
-				trips *= bl->constant && bl->trips > 0 ? (double)bl->trips : 1.0;
+				trips *= loop_modelled_constant(bl) && bl->trips > 0 ? (double)bl->trips : 1.0;
 			}
 		}
 		rounds += trips * distinct[i];
