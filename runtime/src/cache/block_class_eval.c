@@ -258,10 +258,12 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		cls->active_threads += on;
 	}
 	cls->empty = cls->active_threads == 0;
+	sparse_form sparse[COND_MAX_CONSTRAINTS + 1]; /* the walks' scratch */
 	for (int i = 0; i < l->n_accesses && !cls->empty && !failed; i++) {
 		const bound_access *b = &l->accesses[i];
 		walk w;
 		memset(&w, 0, sizeof(w));
+		w.sparse = sparse;
 		w.iter_weight = 1;
 		for (int lane = 0; lane < 32; lane++)
 			w.lane_iter_weight[lane] = 1;

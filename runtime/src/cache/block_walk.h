@@ -7,6 +7,34 @@
 
 #include "cache/block_eval_impl.h"
 
+/* A linear form by its nonzero terms: most of a form's 14 variables are
+ * absent, and lanes that evaluate forms one by one spend their time there. */
+typedef struct sparse_form {
+	int n;
+	unsigned char var[EXPR_N_VARYING];
+	int64_t coeff[EXPR_N_VARYING];
+	int64_t c0;
+} sparse_form;
+
+static inline void sparse_form_of(const linear_form *f, sparse_form *out)
+{
+	out->n = 0;
+	out->c0 = f->c0;
+	for (int i = 0; i < EXPR_N_VARYING; i++)
+		if (f->coeff[i]) {
+			out->var[out->n] = (unsigned char)i;
+			out->coeff[out->n++] = f->coeff[i];
+		}
+}
+
+static inline int64_t sparse_form_eval(const sparse_form *f, const int64_t *v)
+{
+	int64_t s = f->c0;
+	for (int i = 0; i < f->n; i++)
+		s += f->coeff[i] * v[f->var[i]];
+	return s;
+}
+
 typedef struct lane_state {
 	int64_t v[32][EXPR_N_VARYING];
 	int64_t env[32][EXPR_MAX_SYMBOLS];
@@ -70,6 +98,12 @@ typedef struct walk {
 	int64_t sampled_lo[WALK_MAX_SAMPLED_LOOPS][32], sampled_hi[WALK_MAX_SAMPLED_LOOPS][32];
 	int64_t sampled_at[WALK_MAX_SAMPLED_LOOPS][32];
 	int64_t strided_normalized; /* runs left by the last merge of skipped trips' runs */
+	/* the linear guard's checked constraints and the linear address with
+	 * their nonzero terms only, for lanes that evaluate them one by one
+	 * (built at the walk's first such instruction, into the caller's
+	 * scratch: COND_MAX_CONSTRAINTS + 1 forms, the address last) */
+	int sparse_ready;
+	sparse_form *sparse;
 	double iter_weight;        /* warp-instructions the current one stands for */
 	double lane_iter_weight[32]; /* and each lane's instructions */
 } walk;

@@ -345,46 +345,54 @@ void walk_emit_instruction(walk *w)
 			if (a->analysable)
 				addr[lane] = abase + tc[0] * v[0] + tc[1] * v[1] + tc[2] * v[2];
 		}
-	} else
-	for (int lane = 0; lane < 32; lane++) {
-		active[lane] = 0;
-		if (!w->lanes->alive[lane])
-			continue;
-		int on;
-		if (b->guard_linear || w->guard_true) {
-			on = 1;
-			for (int i = 0; i < w->n_checks && on; i++)
-				on = linear_form_eval(&b->guard.ge0[w->checks[i]], w->lanes->v[lane]) >= 0;
-		} else if (w->dnf) {
-			on = 0;
-			for (int i = 0; i < w->n_live && !on; i++) {
-				const dnf_term *term = &w->dnf->term[w->live[i]];
+	} else {
+		if (!w->sparse_ready) {
+			for (int i = 0; i < w->n_checks && b->guard_linear; i++)
+				sparse_form_of(&b->guard.ge0[w->checks[i]], &w->sparse[i]);
+			if (b->linear)
+				sparse_form_of(&b->addr, &w->sparse[COND_MAX_CONSTRAINTS]);
+			w->sparse_ready = 1;
+		}
+		for (int lane = 0; lane < 32; lane++) {
+			active[lane] = 0;
+			if (!w->lanes->alive[lane])
+				continue;
+			int on;
+			if (b->guard_linear || w->guard_true) {
 				on = 1;
-				for (int c = 0; c < term->n && on; c++)
-					on = dnf_constraint_holds(term, c, w->lanes->v[lane]);
-			}
-		} else if (b->guard_quasi) {
-			int64_t own[QUASI_MAX_ATOMS];
-			const int64_t *atoms = walk_lane_atoms(w, lane, own);
-			on = 1;
-			for (int i = 0; i < w->n_qchecks && on; i++)
-				on = quasi_cond_holds(&b->qguard, w->qchecks[i], w->l->atoms.n, w->lanes->v[lane],
-					atoms);
-		} else
-			on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
-			     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
-		if (!on)
-			continue;
-		active[lane] = 1;
-		n_active++;
-		if (a->analysable && b->linear)
-			addr[lane] = linear_form_eval(&b->addr, w->lanes->v[lane]);
-		else if (a->analysable && b->quasi) {
-			int64_t own[QUASI_MAX_ATOMS];
-			const int64_t *atoms = walk_lane_atoms(w, lane, own);
-			addr[lane] = quasi_form_eval(&b->qaddr, w->l->atoms.n, w->lanes->v[lane], atoms);
-		} else if (a->analysable)
-			addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
+				for (int i = 0; i < w->n_checks && on; i++)
+					on = sparse_form_eval(&w->sparse[i], w->lanes->v[lane]) >= 0;
+			} else if (w->dnf) {
+				on = 0;
+				for (int i = 0; i < w->n_live && !on; i++) {
+					const dnf_term *term = &w->dnf->term[w->live[i]];
+					on = 1;
+					for (int c = 0; c < term->n && on; c++)
+						on = dnf_constraint_holds(term, c, w->lanes->v[lane]);
+				}
+			} else if (b->guard_quasi) {
+				int64_t own[QUASI_MAX_ATOMS];
+				const int64_t *atoms = walk_lane_atoms(w, lane, own);
+				on = 1;
+				for (int i = 0; i < w->n_qchecks && on; i++)
+					on = quasi_cond_holds(&b->qguard, w->qchecks[i], w->l->atoms.n, w->lanes->v[lane],
+						atoms);
+			} else
+				on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
+				     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
+			if (!on)
+				continue;
+			active[lane] = 1;
+			n_active++;
+			if (a->analysable && b->linear)
+				addr[lane] = sparse_form_eval(&w->sparse[COND_MAX_CONSTRAINTS], w->lanes->v[lane]);
+			else if (a->analysable && b->quasi) {
+				int64_t own[QUASI_MAX_ATOMS];
+				const int64_t *atoms = walk_lane_atoms(w, lane, own);
+				addr[lane] = quasi_form_eval(&b->qaddr, w->l->atoms.n, w->lanes->v[lane], atoms);
+			} else if (a->analysable)
+				addr[lane] = b->field_base + expr_eval(a->offset, w->lanes->env[lane]);
+		}
 	}
 	int64_t t = w->tuple_index++;
 	if (spend_lanes(w->ev, w->lane_weight)) {
