@@ -95,6 +95,7 @@ typedef struct walk {
 	int n_sampled;
 	int sampled_var[WALK_MAX_SAMPLED_LOOPS];
 	int64_t sampled_step[WALK_MAX_SAMPLED_LOOPS];
+	int sampled_ring[WALK_MAX_SAMPLED_LOOPS]; /* the ring atom it moves (ring_atom), or -1 */
 	int64_t sampled_lo[WALK_MAX_SAMPLED_LOOPS][32], sampled_hi[WALK_MAX_SAMPLED_LOOPS][32];
 	int64_t sampled_at[WALK_MAX_SAMPLED_LOOPS][32];
 	int64_t strided_normalized; /* runs left by the last merge of skipped trips' runs */

@@ -135,7 +135,7 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
 	sk->n_strided = 0;
 	for (int s = 0; s < w->n_sampled; s++) {
 		int64_t from, to, at = w->sampled_at[s][lane];
-		int m = ring_atom(w, w->sampled_var[s], w->sampled_step[s]);
+		int m = w->sampled_ring[s];
 		if (m >= 0) {
 			int64_t own[QUASI_MAX_ATOMS];
 			const quasi_atom *t = &w->l->atoms.a[m];
@@ -516,6 +516,7 @@ static void walk_iteration_sample(walk *w, int level, int64_t k, const int64_t *
 	int s = w->n_sampled++;
 	w->sampled_var[s] = vi;
 	w->sampled_step[s] = bl->src->step;
+	w->sampled_ring[s] = ring_atom(w, vi, bl->src->step); /* once, not a lane at a time */
 	w->ev->iterations_sampled = 1;
 	double outer = w->iter_weight, outer_lane[32];
 	memcpy(outer_lane, w->lane_iter_weight, sizeof(outer_lane));
