@@ -109,11 +109,6 @@ static const warp_cost *split_warp_cost(block_evaluator *ev, const bound_access 
 	return residue_cost_lookup(rc, ev->l->hw, unit, bytes, addr, active, scratch);
 }
 
-static int64_t tid_part(const int64_t *coeff, const int64_t *tid)
-{
-	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
-}
-
 /* One warp of affine_access_stats over the tuples of loops [first_loop,
  * n_loops) (the outer ones fixed: their parts are in block_part and g_part)
  * when those loops do not move its guard: the warp is active, idle or split

@@ -48,6 +48,14 @@ typedef struct access_plan {
 	int atoms_tid_free;
 } access_plan;
 
+/* A form's thread-index terms at tid (or at a lane's varying variables,
+ * whose first three are tid): where lanes differ only in tid, the rest of
+ * the form is evaluated once a warp. */
+static inline int64_t tid_part(const int64_t *coeff, const int64_t *tid)
+{
+	return coeff[0] * tid[0] + coeff[1] * tid[1] + coeff[2] * tid[2];
+}
+
 /* The tuples a costed tuple t (from a warp's first) stands for: to the next
  * costed one, or to the warp's last where the warp's tuples are known (a
  * varying loop around constant ones: the stride); 1 where every tuple is
@@ -55,8 +63,10 @@ typedef struct access_plan {
 static inline double tuple_weight(const access_plan *p, int64_t t)
 {
 	int64_t s = (int64_t)p->sample_stride;
-	if (s <= 1 || p->tuples <= 0)
-		return s <= 1 ? 1.0 : (double)s;
+	if (s <= 1)
+		return 1.0;
+	if (p->tuples <= 0)
+		return (double)s;
 	return (double)(p->tuples - t < s ? p->tuples - t : s);
 }
 

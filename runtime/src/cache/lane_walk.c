@@ -290,8 +290,7 @@ void walk_emit_instruction(walk *w)
 		const int64_t *v0 = first >= 0 ? w->lanes->v[first] : NULL;
 		for (int i = 0; i < w->n_checks && v0; i++) {
 			const linear_form *f = &b->guard.ge0[w->checks[i]];
-			gbase[i] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] - f->coeff[1] * v0[1] -
-				f->coeff[2] * v0[2];
+			gbase[i] = linear_form_eval(f, v0) - tid_part(f->coeff, v0);
 		}
 		/* a disjunction's live terms likewise, constraint by constraint */
 		int64_t tbase[DNF_MAX_TERMS][COND_MAX_CONSTRAINTS];
@@ -300,8 +299,7 @@ void walk_emit_instruction(walk *w)
 			const dnf_term *term = &dnf->term[w->live[i]];
 			for (int c = 0; c < term->n; c++) {
 				const linear_form *f = &term->f[c];
-				tbase[i][c] = linear_form_eval(f, v0) - f->coeff[0] * v0[0] -
-					f->coeff[1] * v0[1] - f->coeff[2] * v0[2];
+				tbase[i][c] = linear_form_eval(f, v0) - tid_part(f->coeff, v0);
 			}
 		}
 		/* the address's tid terms; the rest, atoms included, is the first
@@ -314,7 +312,7 @@ void walk_emit_instruction(walk *w)
 			abase = quasi_form_eval(&b->qaddr, w->l->atoms.n, v0, walk_lane_atoms(w, first, own));
 		}
 		if (v0)
-			abase -= tc[0] * v0[0] + tc[1] * v0[1] + tc[2] * v0[2];
+			abase -= tid_part(tc, v0);
 		for (int lane = 0; lane < 32; lane++) {
 			active[lane] = 0;
 			if (!w->lanes->alive[lane])
@@ -323,7 +321,7 @@ void walk_emit_instruction(walk *w)
 			int on = 1;
 			for (int i = 0; i < w->n_checks && on; i++) {
 				const linear_form *f = &b->guard.ge0[w->checks[i]];
-				on = gbase[i] + f->coeff[0] * v[0] + f->coeff[1] * v[1] + f->coeff[2] * v[2] >= 0;
+				on = gbase[i] + tid_part(f->coeff, v) >= 0;
 			}
 			if (dnf) {
 				on = 0;
@@ -332,8 +330,7 @@ void walk_emit_instruction(walk *w)
 					on = 1;
 					for (int c = 0; c < term->n && on; c++) {
 						const linear_form *f = &term->f[c];
-						int64_t x = tbase[i][c] + f->coeff[0] * v[0] + f->coeff[1] * v[1] +
-							f->coeff[2] * v[2];
+						int64_t x = tbase[i][c] + tid_part(f->coeff, v);
 						on = term->ne[c] ? x != 0 : x >= 0;
 					}
 				}
@@ -343,7 +340,7 @@ void walk_emit_instruction(walk *w)
 			active[lane] = 1;
 			n_active++;
 			if (a->analysable)
-				addr[lane] = abase + tc[0] * v[0] + tc[1] * v[1] + tc[2] * v[2];
+				addr[lane] = abase + tid_part(tc, v);
 		}
 	} else {
 		if (!w->sparse_ready) {
@@ -427,7 +424,8 @@ void walk_emit_instruction(walk *w)
 	}
 	/* a sampled iteration is costed: it already stands for the others */
 	double stride = w->repeat > 0 ? (double)w->repeat : w->n_sampled ? 1 : w->plan->sample_stride;
-	double weight = (w->repeat > 0 || w->n_sampled ? stride : tuple_weight(w->plan, t)) * w->iter_weight;
+	double weight = (w->repeat > 0 ? (double)w->repeat : w->n_sampled ? 1 : tuple_weight(w->plan, t)) *
+		w->iter_weight;
 	if (w->footprint_only || (w->repeat == 0 && stride > 1 && t % (int64_t)stride != 0))
 		return;
 	/* L1 metrics depend on alignment only; take addresses relative to the
@@ -485,19 +483,21 @@ static int guard_samples(const walk *w, int vi)
  * (every one walked) unless the evaluator caps the iterations of loops and
  * this one runs longer, and the access is affine, or quasi-affine with
  * atoms that do not read the loop (a tile's column, x % w, walked along
- * rows) or a ring index over it (ring_atom), under a guard that samples
- * (skipped iterations' bytes then follow from the address's slopes or the
- * ring's residues, the guard's clipping from its slopes). */
-static int64_t iteration_stride(const walk *w, int vi, int64_t step, int64_t max_trips)
+ * rows) or a ring index over it (ring_atom, into *ring; else -1), under a
+ * guard that samples (skipped iterations' bytes then follow from the
+ * address's slopes or the ring's residues, the guard's clipping from its
+ * slopes). */
+static int64_t iteration_stride(const walk *w, int vi, int64_t step, int64_t max_trips, int *ring)
 {
 	const bound_access *b = w->b;
 	int64_t cap = w->ev->iteration_cap;
-	if (cap <= 0 || max_trips <= cap || w->n_sampled == WALK_MAX_SAMPLED_LOOPS ||
-	    !(b->linear || !b->src->analysable || (b->quasi && !quasi_atoms_read(&b->qaddr, &w->l->atoms, vi)) ||
-	      ring_atom(w, vi, step) >= 0) ||
-	    !guard_samples(w, vi))
+	*ring = -1;
+	if (cap <= 0 || max_trips <= cap || w->n_sampled == WALK_MAX_SAMPLED_LOOPS || !guard_samples(w, vi))
 		return 1;
-	return (max_trips + cap - 1) / cap;
+	if (b->linear || !b->src->analysable || (b->quasi && !quasi_atoms_read(&b->qaddr, &w->l->atoms, vi)))
+		return (max_trips + cap - 1) / cap;
+	*ring = ring_atom(w, vi, step);
+	return *ring >= 0 ? (max_trips + cap - 1) / cap : 1;
 }
 
 void walk_loops(walk *w, int level);
@@ -505,8 +505,9 @@ void walk_loops(walk *w, int level);
 /* Loop `level` (bounds lower[lane] and trips[lane]) in chunks of k
  * iterations: each lane walks the middle iteration of its part of each
  * chunk, standing for that part (so lanes' instruction counts stay exact),
- * and the warp-instruction for the chunk's longest part. */
-static void walk_iteration_sample(walk *w, int level, int64_t k, const int64_t *lower,
+ * and the warp-instruction for the chunk's longest part. `ring`: the ring
+ * atom the loop moves (iteration_stride), or -1. */
+static void walk_iteration_sample(walk *w, int level, int64_t k, int ring, const int64_t *lower,
 	const int64_t *trips, int64_t max_trips, const unsigned char *saved)
 {
 	const km_access *a = w->b->src;
@@ -516,7 +517,7 @@ static void walk_iteration_sample(walk *w, int level, int64_t k, const int64_t *
 	int s = w->n_sampled++;
 	w->sampled_var[s] = vi;
 	w->sampled_step[s] = bl->src->step;
-	w->sampled_ring[s] = ring_atom(w, vi, bl->src->step); /* once, not a lane at a time */
+	w->sampled_ring[s] = ring;
 	w->ev->iterations_sampled = 1;
 	double outer = w->iter_weight, outer_lane[32];
 	memcpy(outer_lane, w->lane_iter_weight, sizeof(outer_lane));
@@ -586,9 +587,10 @@ void walk_loops(walk *w, int level)
 		if (trips[lane] > max_trips)
 			max_trips = trips[lane];
 	}
-	int64_t k = iteration_stride(w, vi, bl->src->step, max_trips);
+	int ring;
+	int64_t k = iteration_stride(w, vi, bl->src->step, max_trips, &ring);
 	if (k > 1) {
-		walk_iteration_sample(w, level, k, lower, trips, max_trips, saved);
+		walk_iteration_sample(w, level, k, ring, lower, trips, max_trips, saved);
 		memcpy(w->lanes->alive, saved, sizeof(saved));
 		return;
 	}

@@ -17,6 +17,25 @@ int launch_range_of(warpest_ctx *ctx, const launch *l, const launch_ranges *r, c
 		l->block[0], l->block[1], l->block[2]);
 }
 
+/* Whether loop src's bounds read a symbol of class c1 or c2. */
+static int bounds_read(const warpest_kernel *k, const km_loop *src, sym_class c1, sym_class c2)
+{
+	for (int s = 0; s < k->symbols.n; s++) {
+		sym_class c = k->symbols.classes[s];
+		if ((c == c1 || c == c2) &&
+		    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
+			return 1;
+	}
+	return 0;
+}
+
+/* Trips of a loop spanning `span` values by `step`, rounded up; 0 when the
+ * span is empty. */
+static int64_t trips_over(int64_t span, int64_t step)
+{
+	return span <= 0 ? 0 : span / step + (span % step != 0);
+}
+
 /* A loop whose bounds read a lane-varying loop varies per lane too:
  * propagated until nothing changes (loops may be listed in any order). */
 static void mark_lane_varying_loops(launch *l)
@@ -51,20 +70,8 @@ int launch_bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 		b->src = src;
 		b->constant = !expr_is_varying(src->lower, &k->symbols) &&
 			(!src->upper || !expr_is_varying(src->upper, &k->symbols));
-		b->block_uniform = !b->constant;
-		for (int s = 0; s < k->symbols.n && b->block_uniform; s++) {
-			sym_class c = k->symbols.classes[s];
-			if ((c == sym_class_thread || c == sym_class_loop) &&
-			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
-				b->block_uniform = 0;
-		}
-		b->lane_uniform = 1;
-		for (int s = 0; s < k->symbols.n && b->lane_uniform; s++) {
-			sym_class c = k->symbols.classes[s];
-			if ((c == sym_class_thread || c == sym_class_count) &&
-			    (expr_uses_symbol(src->lower, s) || (src->upper && expr_uses_symbol(src->upper, s))))
-				b->lane_uniform = 0;
-		}
+		b->block_uniform = !b->constant && !bounds_read(k, src, sym_class_thread, sym_class_loop);
+		b->lane_uniform = !bounds_read(k, src, sym_class_thread, sym_class_count);
 		snprintf(path, sizeof(path), "loops[%d].lower", i);
 		if (launch_range_of(ctx, l, r, src->lower, path, &lower_lo, &lower_hi))
 			return warpest_error_input;
@@ -80,7 +87,7 @@ int launch_bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 				return ctx_error(ctx, "kernel '%s': %s: upper - lower + step leaves 64 bits: "
 					"64-bit overflow", k->name, path);
 			}
-			max_trips = span <= 0 ? 0 : span / src->step + (span % src->step != 0);
+			max_trips = trips_over(span, src->step);
 		} else
 			max_trips = src->assumed_trips;
 		/* bounds that read threads or blocks but take one value over the
@@ -94,9 +101,7 @@ int launch_bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 		}
 		if (b->constant) {
 			b->lower = lower_lo;
-			b->trips = src->upper ? (upper_lo - lower_lo <= 0 ? 0 :
-				(upper_lo - lower_lo) / src->step + ((upper_lo - lower_lo) % src->step != 0)) :
-				src->assumed_trips;
+			b->trips = src->upper ? trips_over(upper_lo - lower_lo, src->step) : src->assumed_trips;
 		}
 		/* the variable runs from the lowest lower bound to the last iteration
 		 * of the longest trip */
@@ -113,4 +118,3 @@ int launch_bind_loops(warpest_ctx *ctx, launch *l, launch_ranges *r)
 	mark_lane_varying_loops(l);
 	return 0;
 }
-
