@@ -76,6 +76,43 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, i
 	warpest_kernel_free(k);
 }
 
+/* A wave of more rows than wave_boxes.c emits at once: the block classes
+ * keep no lane runs of boxed accesses, so its footprint must still come
+ * from boxes (every row where there is no work limit, a block sample past
+ * the limit), never from the classes' empty runs. */
+static void too_many_rows(warpest_ctx *ctx, const warpest_hw *hw)
+{
+	warpest_kernel *k = warpest_kernel_read_file(ctx,
+		WARPEST_SOURCE_DIR "/test/data/models/strided_rows.json");
+	CHECK(k != NULL, "strided_rows.json: %s", k ? "" : warpest_ctx_last_error(ctx));
+	if (!k)
+		return;
+	/* n = 2^22: n/8 = 524,288 threads, each loading in[2x + (n/4)*i] for
+	 * i < 32; a wave (132 SMs x 2048 threads) is 270,336 threads x 32 loads,
+	 * 8.65 M rows of 4 B 8 B apart: past the 2^22 rows of one pass. For each
+	 * i the threads cover 2 * 524,288 * 4 B = 4 MiB with a load every 8 B,
+	 * so every 32 B sector; the 32 spans lie n * 4 / 4 = 4 MiB apart, end
+	 * to end: 32 * 4 MiB = 134,217,728 B from DRAM, read once. */
+	for (int limited = 0; limited < 2; limited++) {
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 1024;
+		if (!limited)
+			c.work_limit = 0;
+		warpest_estimate *e = estimate_compute_plain(ctx, k, hw, &c);
+		CHECK(e != NULL, "strided_rows (work limit %s): %s", limited ? "default" : "none",
+			e ? "" : warpest_ctx_last_error(ctx));
+		if (e)
+			CHECK(e->summary.dram_load_bytes == 134217728.0 &&
+				e->summary.l2_load_bytes == 134217728.0,
+				"strided_rows (work limit %s): DRAM load %.0f B, L2 load %.0f B, expected "
+				"134217728 B each", limited ? "default" : "none", e->summary.dram_load_bytes,
+				e->summary.l2_load_bytes);
+		warpest_estimate_free(e);
+	}
+	warpest_kernel_free(k);
+}
+
 int main(void)
 {
 	warpest_ctx *ctx = warpest_ctx_alloc();
@@ -119,6 +156,7 @@ int main(void)
 	param tile0[] = {{"n", 256}, {"pad", 0}}, tile1[] = {{"n", 256}, {"pad", 1}};
 	compare(ctx, h100, "test/data/models/transpose_tile.json", 32, 8, 1, NULL, tile0, 2, 1);
 	compare(ctx, v100, "test/data/models/transpose_tile.json", 32, 8, 1, NULL, tile1, 2, 1);
+	too_many_rows(ctx, h100);
 	warpest_hw_free(h100);
 	warpest_hw_free(v100);
 	warpest_ctx_free(ctx);

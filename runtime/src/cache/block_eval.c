@@ -429,6 +429,15 @@ int block_evaluator_spend(block_evaluator *ev, int64_t units)
 	return spend_units(ev, units);
 }
 
+int block_evaluator_exhaust(block_evaluator *ev)
+{
+	if (ev->work_limit <= 0)
+		return 0;
+	if (ev->work <= ev->work_limit)
+		ev->work = ev->work_limit + 1;
+	return block_evaluator_check_limits(ev);
+}
+
 int block_evaluator_poll(block_evaluator *ev)
 {
 	if (ev->over_limit)

@@ -112,6 +112,9 @@ int block_evaluator_check_limits(block_evaluator *ev);
 /* Counts `units` of work done for the evaluator's launch outside it (rows
  * of wave boxes); -1 (and over the limit) once the limit is passed. */
 int block_evaluator_spend(block_evaluator *ev, int64_t units);
+/* Marks work that cannot be done within the work limit as if done up to
+ * it: -1 and over the limit, or 0 when the evaluator has no work limit. */
+int block_evaluator_exhaust(block_evaluator *ev);
 /* Work spent so far. */
 int64_t block_evaluator_work(const block_evaluator *ev);
 

@@ -56,6 +56,17 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		run_list_clear(&fp->store_bytes);
 		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
 			(int64_t)1 << 22, block_evaluator_deadline(ev));
+		/* the classes keep no lane runs of the boxed accesses, so a wave of
+		 * more rows cannot be enumerated instead: past the work limit (a
+		 * block sample follows), or every row where there is none */
+		if (rc == 1 && block_evaluator_exhaust(ev))
+			return ctx_error(ctx, "over the work limit");
+		if (rc == 1) {
+			run_list_clear(&fp->load_bytes);
+			run_list_clear(&fp->store_bytes);
+			rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes, INT64_MAX,
+				block_evaluator_deadline(ev));
+		}
 		if (rc < 0)
 			return ctx_error(ctx, "out of memory");
 		/* a wave of millions of rows stops at the deadline like a block
