@@ -38,6 +38,28 @@ static int grow_hits(int64_t **hits, int *n, int index)
 	return 0;
 }
 
+/* The (class, offset) a group's runs were last appended for, per group and
+ * slot: a block whose group repeats a pair adds nothing to the union (the
+ * blocks of a grid row reading one vector, one tile of a matrix), so its
+ * runs are not appended again. Direct-mapped: a pair that lost its slot is
+ * appended once more, which the union absorbs. */
+#define APPENDED_SLOTS 64
+typedef struct appended_pair {
+	int64_t offset;
+	int cls; /* -1: empty */
+} appended_pair;
+
+static int already_appended(appended_pair *seen, int cls, int64_t offset)
+{
+	uint64_t h = ((uint64_t)offset * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)cls * 0xbf58476d1ce4e5b9ull);
+	appended_pair *p = &seen[(h >> 32) & (APPENDED_SLOTS - 1)];
+	if (p->cls == cls && p->offset == offset)
+		return 1;
+	p->cls = cls;
+	p->offset = offset;
+	return 0;
+}
+
 /* Collects the byte footprint of blocks [first, first+count) (none when `fp`
  * is NULL) and, when `m` is given, adds up their per-access statistics into
  * `m` and `access`. Load footprints may come rounded out to fetch units
@@ -82,8 +104,15 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 				ctx_error(ctx, "out of memory") : 0;
 	}
 	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
-	if (!offsets)
+	appended_pair *seen = boxed ? NULL :
+		malloc(sizeof(appended_pair) * APPENDED_SLOTS * ((size_t)l->n_groups + 1));
+	if (!offsets || (!boxed && !seen)) {
+		free(offsets);
+		free(seen);
 		return ctx_error(ctx, "out of memory");
+	}
+	for (int i = 0; seen && i < APPENDED_SLOTS * l->n_groups; i++)
+		seen[i].cls = -1;
 	if (!boxed) {
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
@@ -110,10 +139,11 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (cls->empty)
 			continue;
 		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
-			if (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
+			if (!already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
+			    (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
-				&cls->store_units[g] : &cls->store_runs[g], offsets[g]))
+				&cls->store_units[g] : &cls->store_runs[g], offsets[g])))
 				rc = ctx_error(ctx, "out of memory");
 		if (m && !rc) {
 			if (cls->index >= n_hits && grow_hits(&hits, &n_hits, cls->index))
@@ -126,6 +156,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (hits[i])
 			add_class_stats(l, block_evaluator_class(ev, i), hits[i], m, access);
 	free(hits);
+	free(seen);
 	free(offsets);
 	if (!rc && fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
 		rc = ctx_error(ctx, "out of memory");
