@@ -76,7 +76,7 @@ static int quasi_group_stats(block_evaluator *ev, block_class *cls, int lead, co
 		/* the leader's lane runs, merged */
 		int64_t run_lo[32], run_hi[32];
 		int n_runs = 0;
-		if (global && !ev->use_boxes) {
+		if (global && !footprint_boxed(ev, b)) {
 			small_sort_int64(sorted, n_active);
 			for (int i = 0; i < n_active; i++) {
 				if (n_runs > 0 && sorted[i] <= run_hi[n_runs - 1]) {
@@ -276,8 +276,8 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		for (int j = 0; j < b->src->n_loops; j++)
 			w.uniform_loops &= l->loops[b->src->loops[j]].lane_uniform;
 		w.footprint_only = ev->footprint_only;
-		if (access_never_runs(ev, i))
-			continue;
+		if (access_never_runs(ev, i) || (w.footprint_only && w.global && footprint_boxed(ev, b)))
+			continue; /* never runs here, or boxes give all it would */
 		/* the class key's verdict on each constraint over the whole block:
 		 * 0 true everywhere (no test), 1 false everywhere (not here: the
 		 * access would never run in this block), 2 cut (lanes test it) */
@@ -323,7 +323,7 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		for (int j = 0; j < b->src->n_loops; j++)
 			constant_loops &= l->loops[b->src->loops[j]].constant;
 		if (ev->use_residue_costs && constant_loops && b->linear && guard_known &&
-		    b->src->analysable && !w.footprint_only && (ev->use_boxes || !w.global)) {
+		    b->src->analysable && !w.footprint_only && (footprint_boxed(ev, b) || !w.global)) {
 			failed = affine_access_stats(ev, cls, b, w.checks, w.n_checks, c, offsets) != 0;
 			continue;
 		}
@@ -377,8 +377,15 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 	 * (its shape's, moved by `shift`); else from the lanes' runs */
 	const run_list *own = &all;
 	int64_t shift = 0;
-	if (ev->use_boxes && !failed && !(own = block_footprint_loads(ev, id, offsets, &all, &shift)))
+	if (ev->boxed_loads && !failed && !(own = block_footprint_loads(ev, id, offsets, &all, &shift)))
 		failed = 1;
+	/* some groups from boxes, the others from lanes: both in `all` */
+	if (!ev->use_boxes && own && own != &all && !failed) {
+		if (run_list_append_shifted(&all, own, shift))
+			failed = 1;
+		own = &all;
+		shift = 0;
+	}
 	for (int g = 0; g < l->n_groups && !failed; g++) {
 		if (run_list_normalize(&cls->load_runs[g]) || run_list_normalize(&cls->store_runs[g]) ||
 		    run_list_append_shifted(&all, &cls->load_runs[g], offsets[g]))

@@ -9,6 +9,7 @@
 #include "cache/fold_reuse.h"
 #include "cache/clamp_memo.h"
 #include "cache/quasi_key_memo.h"
+#include "cache/wave_boxes.h"
 
 static int find_constraint(const block_evaluator *ev, const linear_form *f, int ne)
 {
@@ -131,7 +132,15 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		return NULL;
 	ev->l = l;
 	ev->check_at = INT64_MAX; /* no limits until they are set */
-	ev->use_boxes = use_boxes;
+	if (use_boxes && (ev->boxed_groups = malloc((size_t)l->n_groups + 1)) &&
+	    wave_boxes_groups(l, ev->boxed_groups) == 0) {
+		free(ev->boxed_groups); /* optional: without it, lanes give every footprint */
+		ev->boxed_groups = NULL;
+	}
+	ev->use_boxes = ev->boxed_groups && wave_boxes_applicable(l);
+	for (int i = 0; i < l->n_accesses && ev->boxed_groups; i++)
+		ev->boxed_loads |= footprint_boxed(ev, &l->accesses[i]) &&
+			l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;
 	ev->use_residue_costs = use_residue_costs;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
 	ev->fold_keep = calloc((size_t)l->n_accesses + 1, sizeof(double));
@@ -339,6 +348,7 @@ void block_evaluator_free(block_evaluator *ev)
 		block_class_free(ev->classes[i], ev->l->n_groups);
 	free(ev->classes);
 	free(ev->slots);
+	free(ev->boxed_groups);
 	free(ev->plans);
 	free(ev->key_scratch);
 	free(ev->tid);
@@ -371,6 +381,11 @@ const block_class *block_evaluator_class(const block_evaluator *ev, int index)
 int block_evaluator_uses_boxes(const block_evaluator *ev)
 {
 	return ev->use_boxes;
+}
+
+const unsigned char *block_evaluator_boxed_groups(const block_evaluator *ev)
+{
+	return ev->boxed_groups;
 }
 
 int block_evaluator_is_cached(const block_evaluator *ev)

@@ -59,8 +59,9 @@ typedef struct block_class {
 
 typedef struct block_evaluator block_evaluator;
 
-/* use_boxes: the caller takes wave footprints from wave_boxes.c, so classes
- * keep no lane runs (their load_runs/store_runs stay empty).
+/* use_boxes: the caller takes the footprints of the groups boxes apply to
+ * (wave_boxes_groups) from wave_boxes.c, so classes keep no lane runs of
+ * those groups (their load_runs/store_runs stay empty).
  * use_residue_costs: warp-instructions whose lanes are all active are costed
  * from a table by first-lane residue instead of lane by lane (same result;
  * off for the reference path the shortcuts are tested against). */
@@ -72,7 +73,11 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 int block_evaluator_n_classes(const block_evaluator *ev);
 /* Class number `index` (0 <= index < n_classes), the evaluator's. */
 const block_class *block_evaluator_class(const block_evaluator *ev, int index);
+/* Whether every group's footprint comes from boxes. */
 int block_evaluator_uses_boxes(const block_evaluator *ev);
+/* Per group, whether its footprint comes from boxes (n_groups entries, the
+ * evaluator's); NULL when no group's does. */
+const unsigned char *block_evaluator_boxed_groups(const block_evaluator *ev);
 /* Whether blocks are grouped into classes (else every block is its own). */
 int block_evaluator_is_cached(const block_evaluator *ev);
 /* From now on, new classes carry footprints only (their L1 statistics stay

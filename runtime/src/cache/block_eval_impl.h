@@ -77,7 +77,10 @@ struct block_evaluator {
 	int has_tree_loops;      /* some such loop's bounds are evaluated from their trees */
 	unsigned block_loops;    /* bit i: loop i's bounds see the block (loop_signature) */
 	int has_thread_clamps;   /* some atom is a thread-dependent min or max */
-	int use_boxes;           /* footprints come from wave_boxes.c, not from lanes */
+	int use_boxes;           /* every group's footprint comes from wave_boxes.c */
+	unsigned char *boxed_groups; /* per group: footprint from wave_boxes.c, not from
+	                          * lanes (owned; NULL: none) */
+	int boxed_loads;         /* some global load's group is boxed */
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
 	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
@@ -160,6 +163,13 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
  * against the work limit and the deadline: -1 (and over_limit) once
  * either is passed. */
 /* `units` of work (block_evaluator_spend's, inline for the walks). */
+/* Whether the access's footprint rows come from boxes (wave_boxes.c): its
+ * lanes then push no runs. */
+static inline int footprint_boxed(const block_evaluator *ev, const bound_access *b)
+{
+	return ev->boxed_groups && ev->boxed_groups[b->group];
+}
+
 static inline int spend_units(block_evaluator *ev, int64_t units)
 {
 	ev->work += units;

@@ -31,11 +31,12 @@ void block_footprint_shapes_free(block_evaluator *ev)
 
 /* The block's footprint from boxes into `loads` (normal); returns -1 on
  * allocation failure. */
-static int build(const launch *l, int64_t id, run_list *loads)
+static int build(const block_evaluator *ev, int64_t id, run_list *loads)
 {
 	run_list stores;
 	run_list_init(&stores);
-	int rc = wave_boxes_footprint(l, id, 1, loads, &stores, INT64_MAX, 0) != 0 ||
+	int rc = wave_boxes_footprint_groups(ev->l, ev->boxed_groups, id, 1, loads, &stores, INT64_MAX,
+		0, 1) != 0 ||
 		run_list_normalize(loads) ? -1 : 0;
 	run_list_free(&stores);
 	return rc;
@@ -49,7 +50,7 @@ const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int
 	run_list_clear(scratch);
 	*shift = 0;
 	if (!ev->cached)
-		return build(l, id, scratch) ? NULL : scratch;
+		return build(ev, id, scratch) ? NULL : scratch;
 	/* the key of the block's shape: its residues (offsets modulo 128) zeroed */
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
 	int64_t *key = malloc(key_bytes);
@@ -66,11 +67,11 @@ const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int
 		int64_t d = n_groups > 0 ? offsets[0] - s->offsets[0] : 0;
 		for (int g = 1; g < n_groups; g++)
 			if (offsets[g] - s->offsets[g] != d)
-				return build(l, id, scratch) ? NULL : scratch;
+				return build(ev, id, scratch) ? NULL : scratch;
 		*shift = d;
 		return &s->loads;
 	}
-	if (build(l, id, scratch)) {
+	if (build(ev, id, scratch)) {
 		free(key);
 		return NULL;
 	}

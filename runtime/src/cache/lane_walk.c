@@ -411,7 +411,7 @@ void walk_emit_instruction(walk *w)
 	if (!a->analysable)
 		return;
 	int64_t off = w->offsets[b->group];
-	if (w->global && !w->ev->use_boxes) {
+	if (w->global && !footprint_boxed(w->ev, w->b)) {
 		run_list *runs = a->kind == km_store ? &w->cls->store_runs[b->group] :
 			&w->cls->load_runs[b->group];
 		if (w->n_sampled) {

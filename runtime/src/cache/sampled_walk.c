@@ -127,7 +127,7 @@ int walk_sampled(walk *w)
 {
 	const km_access *a = w->b->src;
 	int64_t stride = (int64_t)w->plan->sample_stride, tuples = 1;
-	if (stride <= 1 || (w->global && !w->ev->use_boxes) || !(w->b->guard_linear || w->guard_true))
+	if (stride <= 1 || (w->global && !footprint_boxed(w->ev, w->b)) || !(w->b->guard_linear || w->guard_true))
 		return 0;
 	for (int i = 0; i < w->n_checks && !w->guard_true; i++)
 		for (int v = 6; v < EXPR_N_VARYING; v++)

@@ -13,6 +13,14 @@
 /* Whether wave_boxes_footprint applies to this launch. */
 int wave_boxes_applicable(const launch *l);
 
+/* Per footprint group (launch.h: one field, one block offset), whether
+ * boxes give its rows: boxed[g] (l->n_groups entries, caller's) is 1 where
+ * every global access of group g passes, 0 where one does not. A launch
+ * whose other groups' accesses are not affine (a tile index tid / 16) still
+ * takes these groups' rows from boxes and the others' from lanes. Returns
+ * the number of groups with a global access whose rows come from boxes. */
+int wave_boxes_groups(const launch *l, unsigned char *boxed);
+
 /* Appends the byte runs of global loads (and atomics) and of global stores
  * touched by blocks [first, first+count) to `loads` and `stores`; they are
  * not normalised. Returns 0, 1 when the runs would exceed `max_runs` (the
@@ -20,5 +28,11 @@ int wave_boxes_applicable(const launch *l);
  * first, or -1 on allocation failure. */
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
 	run_list *stores, int64_t max_runs, double deadline);
+/* The same for the accesses of the groups with boxed[g] set only (NULL:
+ * every group, which must then all pass), with the load runs rounded out
+ * to units of `load_unit` bytes where that makes fewer (1: exact bytes). */
+int wave_boxes_footprint_groups(const launch *l, const unsigned char *boxed,
+	int64_t first, int64_t count, run_list *loads, run_list *stores, int64_t max_runs,
+	double deadline, int64_t load_unit);
 
 #endif

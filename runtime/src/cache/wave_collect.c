@@ -66,18 +66,23 @@ static int already_appended(appended_pair *seen, int cls, int64_t offset)
  * (the same unit sets, fewer runs: loads are only ever counted in fetch
  * units or coarser), store footprints to sectors unless `exact`: the
  * current wave's partial sector writes are counted from its bytes. */
-static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, int ev_use_boxes,
+static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	int64_t first, int64_t count, wave_footprint *fp, memory_result *m, access_stats *access,
 	int exact)
 {
 	/* boxes give the same footprint in rows instead of lanes; blocks are then
-	 * visited only for their statistics */
-	int boxed = !fp;
-	if (ev_use_boxes && fp) {
+	 * visited for their statistics, and for the lane runs of the groups
+	 * boxes do not apply to */
+	const unsigned char *from_boxes = block_evaluator_boxed_groups(ev);
+	int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
+	int boxed = !fp; /* every group's runs are in (or none is wanted) */
+	if (fp) {
 		run_list_clear(&fp->load_bytes);
 		run_list_clear(&fp->store_bytes);
-		int rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes,
-			(int64_t)1 << 22, block_evaluator_deadline(ev));
+	}
+	if (from_boxes && fp) {
+		int rc = wave_boxes_footprint_groups(l, from_boxes, first, count, &fp->load_bytes,
+			&fp->store_bytes, (int64_t)1 << 22, block_evaluator_deadline(ev), fetch);
 		/* the classes keep no lane runs of the boxed accesses, so a wave of
 		 * more rows cannot be enumerated instead: past the work limit (a
 		 * block sample follows), or every row where there is none */
@@ -86,19 +91,21 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (rc == 1) {
 			run_list_clear(&fp->load_bytes);
 			run_list_clear(&fp->store_bytes);
-			rc = wave_boxes_footprint(l, first, count, &fp->load_bytes, &fp->store_bytes, INT64_MAX,
-				block_evaluator_deadline(ev));
+			rc = wave_boxes_footprint_groups(l, from_boxes, first, count, &fp->load_bytes,
+				&fp->store_bytes, INT64_MAX, block_evaluator_deadline(ev), fetch);
 		}
 		if (rc < 0)
 			return ctx_error(ctx, "out of memory");
 		/* a wave of millions of rows stops at the deadline like a block
 		 * visit, so that the repairs (a block sample) start in time */
-		if (rc == 2 && block_evaluator_check_limits(ev))
+		if (rc == 2) {
+			block_evaluator_check_limits(ev);
 			return ctx_error(ctx, "over the time limit");
-		boxed = rc == 0;
+		}
 		/* rows are sorted and merged: work like a few lanes each */
-		if (boxed && block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))
+		if (block_evaluator_spend(ev, 4 * (fp->load_bytes.n + fp->store_bytes.n)))
 			return ctx_error(ctx, "over the work limit");
+		boxed = block_evaluator_uses_boxes(ev);
 		if (boxed && !m)
 			return run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes) ?
 				ctx_error(ctx, "out of memory") : 0;
@@ -113,16 +120,11 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 	}
 	for (int i = 0; seen && i < APPENDED_SLOTS * l->n_groups; i++)
 		seen[i].cls = -1;
-	if (!boxed) {
-		run_list_clear(&fp->load_bytes);
-		run_list_clear(&fp->store_bytes);
-	}
 	/* the wave's statistics are each class's times its blocks: added once
 	 * per class, not once per block (a wave has thousands of blocks, a few
 	 * dozen classes) */
 	int64_t *hits = NULL;
 	int n_hits = 0, rc = 0;
-	int64_t fetch = (int64_t)l->hw->dram_fetch_bytes.value;
 	int64_t sector = (int64_t)l->hw->sector_bytes.value;
 	for (int64_t id = first; id < first + count && !rc; id++) {
 		/* cached blocks cost no evaluation but their runs still take time */
@@ -139,7 +141,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l, 
 		if (cls->empty)
 			continue;
 		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
-			if (!already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
+			if (!(from_boxes && from_boxes[g]) && !already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
 			    (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
@@ -182,7 +184,7 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	sf->load_scale = sf->store_scale = 1;
 	sf->bound = 0;
 	if (!block_sample_applies(sample, count))
-		return collect_wave(ctx, ev, l, mode->use_boxes, first, count, fp, m, access, exact);
+		return collect_wave(ctx, ev, l, first, count, fp, m, access, exact);
 	int runs = sample->runs;
 	double x[4][BLOCK_SAMPLE_RUNS];
 	wave_footprint run;
@@ -211,7 +213,7 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 			double before[3] = {0, 0, 0}, after[3] = {0, 0, 0};
 			if (m)
 				stat_sums(l, m, access, before);
-			rc = collect_wave(ctx, ev, l, mode->use_boxes, start + lo, hi - lo, fp ? &run : NULL, m,
+			rc = collect_wave(ctx, ev, l, start + lo, hi - lo, fp ? &run : NULL, m,
 				access, exact);
 			if (rc)
 				break;

@@ -57,7 +57,9 @@ void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
 	}
 	int64_t c_in = addr->c[inner];
 	int contiguous = llabs((long long)c_in) <= bytes;
-	double rows = contiguous ? 1 : (double)(bx->hi[inner] - bx->lo[inner] + 1);
+	/* gaps narrower than a unit leave no unit between the ends untouched */
+	int whole_units = !contiguous && em->unit > 1 && llabs((long long)c_in) - bytes < em->unit;
+	double rows = contiguous || whole_units ? 1 : (double)(bx->hi[inner] - bx->lo[inner] + 1);
 	for (int i = 0; i < n; i++)
 		rows *= (double)(bx->hi[vars[i]] - bx->lo[vars[i]] + 1);
 	if ((double)em->runs + rows > (double)em->max_runs) {
@@ -81,6 +83,11 @@ void emit_box(emitter *em, const box *bx, const box_form *addr, int bytes)
 		}
 		if (contiguous) {
 			if (run_list_push(em->out, first, last + bytes))
+				em->failed = 1;
+		} else if (whole_units) {
+			int64_t lo = floor_div64(first, em->unit) * em->unit;
+			int64_t hi = (floor_div64(last + bytes - 1, em->unit) + 1) * em->unit;
+			if (run_list_push(em->out, lo, hi))
 				em->failed = 1;
 		} else {
 			int64_t step = llabs((long long)c_in);

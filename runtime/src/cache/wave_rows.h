@@ -36,6 +36,10 @@ typedef struct emitter {
 	double deadline;
 	int timed_out;
 	int64_t polls;
+	/* > 1: the runs may come rounded out to units of this many bytes (load
+	 * footprints counted in fetch units), so a strided row that touches
+	 * every unit between its ends is one run */
+	int64_t unit;
 } emitter;
 
 #define EMIT_POLL_STRIDE 4096

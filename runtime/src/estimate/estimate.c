@@ -12,7 +12,6 @@
 #include "base/ctx.h"
 #include "estimate/estimate_impl.h"
 #include "cache/assumed.h"
-#include "cache/wave_boxes.h"
 #include "launch/config.h"
 #include "limiters/barrier_phases.h"
 #include "limiters/latency_model.h"
@@ -220,7 +219,7 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 	int reference = getenv("WARPEST_ENUMERATE_LANES") != NULL;
 	if (reference)
 		launch_use_reference_path(l);
-	int use_boxes = wave_boxes_applicable(l) && !reference;
+	int use_boxes = !reference; /* for the groups boxes apply to (wave_boxes_groups) */
 	block_evaluator *ev = e->access ? block_evaluator_alloc(l, use_boxes, !reference) : NULL;
 	if (!ev) {
 		ctx_error(ctx, "out of memory");
