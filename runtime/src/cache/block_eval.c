@@ -132,15 +132,8 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		return NULL;
 	ev->l = l;
 	ev->check_at = INT64_MAX; /* no limits until they are set */
-	if (use_boxes && (ev->boxed_groups = malloc((size_t)l->n_groups + 1)) &&
-	    wave_boxes_groups(l, ev->boxed_groups) == 0) {
-		free(ev->boxed_groups); /* optional: without it, lanes give every footprint */
-		ev->boxed_groups = NULL;
-	}
-	ev->use_boxes = ev->boxed_groups && wave_boxes_applicable(l);
-	for (int i = 0; i < l->n_accesses && ev->boxed_groups; i++)
-		ev->boxed_loads |= footprint_boxed(ev, &l->accesses[i]) &&
-			l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;
+	if (use_boxes)
+		block_footprint_boxes_init(ev);
 	ev->use_residue_costs = use_residue_costs;
 	ev->plans = calloc((size_t)l->n_accesses + 1, sizeof(access_plan));
 	ev->fold_keep = calloc((size_t)l->n_accesses + 1, sizeof(double));
@@ -262,6 +255,7 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 		ev->warp_range = NULL;
 		ev->warp_range_known = NULL;
 	}
+	block_runs_init(ev);
 	ev->key_scratch = calloc((size_t)ev->key_len, sizeof(int64_t));
 	/* divisions once per launch, not once per lane and access */
 	ev->tid = malloc(sizeof(*ev->tid) * ((size_t)l->threads_per_block + 1));
@@ -349,6 +343,7 @@ void block_evaluator_free(block_evaluator *ev)
 	free(ev->classes);
 	free(ev->slots);
 	free(ev->boxed_groups);
+	wave_boxer_free(ev->boxer);
 	free(ev->plans);
 	free(ev->key_scratch);
 	free(ev->tid);
@@ -386,6 +381,11 @@ int block_evaluator_uses_boxes(const block_evaluator *ev)
 const unsigned char *block_evaluator_boxed_groups(const block_evaluator *ev)
 {
 	return ev->boxed_groups;
+}
+
+wave_boxer *block_evaluator_boxer(block_evaluator *ev)
+{
+	return ev->boxer;
 }
 
 int block_evaluator_is_cached(const block_evaluator *ev)

@@ -73,11 +73,23 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 int block_evaluator_n_classes(const block_evaluator *ev);
 /* Class number `index` (0 <= index < n_classes), the evaluator's. */
 const block_class *block_evaluator_class(const block_evaluator *ev, int index);
+/* How many blocks after the one block_evaluator_get returned last, along
+ * its grid row, keep its linear constraints' verdicts: their keys, so
+ * their classes, repeat every block_evaluator_x_period blocks (the groups'
+ * offsets modulo 128 cycle). 0 where their keys must be computed to tell
+ * (quasi-affine atoms, loops whose bounds see the block). */
+int64_t block_evaluator_same_run(const block_evaluator *ev);
+/* That period: 128 over the gcd of 128 and each group's offset per block
+ * in x, their least common multiple (1 where every offset moves by whole
+ * multiples of 128 B). */
+int64_t block_evaluator_x_period(const block_evaluator *ev);
 /* Whether every group's footprint comes from boxes. */
 int block_evaluator_uses_boxes(const block_evaluator *ev);
 /* Per group, whether its footprint comes from boxes (n_groups entries, the
  * evaluator's); NULL when no group's does. */
 const unsigned char *block_evaluator_boxed_groups(const block_evaluator *ev);
+/* Those groups' accesses in box form (the evaluator's; NULL when none). */
+struct wave_boxer *block_evaluator_boxer(block_evaluator *ev);
 /* Whether blocks are grouped into classes (else every block is its own). */
 int block_evaluator_is_cached(const block_evaluator *ev);
 /* From now on, new classes carry footprints only (their L1 statistics stay

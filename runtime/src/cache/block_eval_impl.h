@@ -81,6 +81,10 @@ struct block_evaluator {
 	unsigned char *boxed_groups; /* per group: footprint from wave_boxes.c, not from
 	                          * lanes (owned; NULL: none) */
 	int boxed_loads;         /* some global load's group is boxed */
+	struct wave_boxer *boxer; /* their accesses in box form (owned; NULL: none boxed) */
+	int x_runs;              /* keys along a grid row change only where a linear
+	                          * constraint's verdict does (block_evaluator_same_run) */
+	int64_t x_period;        /* ... and repeat every x_period blocks in between */
 	int use_residue_costs;   /* uniform warp-instructions costed by residue */
 	int footprint_only;      /* new classes are for footprints only (earlier waves) */
 	int64_t work, work_limit;/* lane evaluations so far, and the allowance (0: none) */
@@ -163,6 +167,9 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
  * against the work limit and the deadline: -1 (and over_limit) once
  * either is passed. */
 /* `units` of work (block_evaluator_spend's, inline for the walks). */
+/* Sets x_runs and x_period (block_runs.c), once the keys' parts are known. */
+void block_runs_init(block_evaluator *ev);
+
 /* Whether the access's footprint rows come from boxes (wave_boxes.c): its
  * lanes then push no runs. */
 static inline int footprint_boxed(const block_evaluator *ev, const bound_access *b)
@@ -265,6 +272,9 @@ const run_list *block_footprint_loads(block_evaluator *ev, int64_t id, const int
 	run_list *scratch, int64_t *shift);
 /* Frees the evaluator's kept block footprints. */
 void block_footprint_shapes_free(block_evaluator *ev);
+/* Which groups' footprints come from boxes (boxed_groups, boxer, use_boxes,
+ * boxed_loads; block_footprint.c): none where memory runs out. */
+void block_footprint_boxes_init(block_evaluator *ev);
 
 /* atom_keys.c: the loops' part of a form's range, the spans of the atoms
  * that a block's threads may not split, and the block coordinates the

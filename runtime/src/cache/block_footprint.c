@@ -29,14 +29,29 @@ void block_footprint_shapes_free(block_evaluator *ev)
 	ev->n_shapes = 0;
 }
 
+void block_footprint_boxes_init(block_evaluator *ev)
+{
+	const launch *l = ev->l;
+	/* optional: without them, lanes give every footprint */
+	if ((ev->boxed_groups = malloc((size_t)l->n_groups + 1)) &&
+	    (wave_boxes_groups(l, ev->boxed_groups) == 0 ||
+	     wave_boxer_alloc(l, ev->boxed_groups, &ev->boxer) != 0)) {
+		free(ev->boxed_groups);
+		ev->boxed_groups = NULL;
+	}
+	ev->use_boxes = ev->boxed_groups && wave_boxes_applicable(l);
+	for (int i = 0; i < l->n_accesses && ev->boxed_groups; i++)
+		ev->boxed_loads |= footprint_boxed(ev, &l->accesses[i]) &&
+			l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;
+}
+
 /* The block's footprint from boxes into `loads` (normal); returns -1 on
  * allocation failure. */
-static int build(const block_evaluator *ev, int64_t id, run_list *loads)
+static int build(block_evaluator *ev, int64_t id, run_list *loads)
 {
 	run_list stores;
 	run_list_init(&stores);
-	int rc = wave_boxes_footprint_groups(ev->l, ev->boxed_groups, id, 1, loads, &stores, INT64_MAX,
-		0, 1) != 0 ||
+	int rc = wave_boxer_footprint(ev->boxer, id, 1, loads, &stores, INT64_MAX, 0, 1) != 0 ||
 		run_list_normalize(loads) ? -1 : 0;
 	run_list_free(&stores);
 	return rc;

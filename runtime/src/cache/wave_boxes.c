@@ -504,45 +504,74 @@ static int access_box(const launch *l, const box_access *x, const int64_t *blo,
 	return 1;
 }
 
-int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
-	run_list *stores, int64_t max_runs, double deadline)
-{
-	return wave_boxes_footprint_groups(l, NULL, first, count, loads, stores, max_runs, deadline, 1);
-}
-
-int wave_boxes_footprint_groups(const launch *l, const unsigned char *boxed, int64_t first,
-	int64_t count, run_list *loads, run_list *stores, int64_t max_runs, double deadline,
-	int64_t load_unit)
-{
-	int64_t blo[5][3], bhi[5][3];
-	int n_boxes = block_boxes(l, first, count, blo, bhi);
-	box_access *xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1));
+/* The box forms of a launch's boxed accesses, and the scratch of their
+ * slicing and pieces, kept across waves. */
+struct wave_boxer {
+	const launch *l;
+	box_access *xs;
+	int n;
 	slicer sl;
-	memset(&sl, 0, sizeof(sl));
-	piece_list pl[2] = {{NULL, 0, 0}, {NULL, 0, 0}}; /* loads, stores */
-	int rc = xs ? 0 : -1;
-	int n = 0;
-	for (int i = 0; i < l->n_accesses && !rc; i++) {
+	piece_list pl[2]; /* loads, stores */
+};
+
+int wave_boxer_alloc(const launch *l, const unsigned char *boxed, wave_boxer **out)
+{
+	*out = NULL;
+	wave_boxer *wb = calloc(1, sizeof(*wb));
+	if (!wb || !(wb->xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1)))) {
+		free(wb);
+		return -1;
+	}
+	wb->l = l;
+	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
 		if (!boxed_access(b) || (boxed && !boxed[b->group]))
 			continue;
-		if (!box_access_init(l, b, &xs[n]))
-			rc = 1; /* not applicable: the caller enumerates */
-		n++;
+		if (!box_access_init(l, b, &wb->xs[wb->n++])) {
+			wave_boxer_free(wb);
+			return 1; /* not applicable: the caller enumerates */
+		}
 	}
-	for (int i = 0; i < n && !rc; i++) {
-		const box_access *x = &xs[i];
+	*out = wb;
+	return 0;
+}
+
+void wave_boxer_free(wave_boxer *wb)
+{
+	if (!wb)
+		return;
+	free(wb->xs);
+	free(wb->sl.out.b);
+	free(wb->sl.part.b);
+	free(wb->sl.next.b);
+	free(wb->pl[0].p);
+	free(wb->pl[1].p);
+	free(wb);
+}
+
+int wave_boxer_footprint(wave_boxer *wb, int64_t first, int64_t count, run_list *loads,
+	run_list *stores, int64_t max_runs, double deadline, int64_t load_unit)
+{
+	const launch *l = wb->l;
+	int64_t blo[5][3], bhi[5][3];
+	int n_boxes = block_boxes(l, first, count, blo, bhi);
+	slicer *sl = &wb->sl;
+	piece_list *pl = wb->pl;
+	pl[0].n = pl[1].n = 0;
+	int rc = 0;
+	for (int i = 0; i < wb->n && !rc; i++) {
+		const box_access *x = &wb->xs[i];
 		int store = x->b->src->kind == km_store;
 		for (int q = 0; q < n_boxes && !rc; q++) {
 			box bx;
 			if (!access_box(l, x, blo[q], bhi[q], &bx))
 				continue;
-			guarded_boxes(&sl, x, &bx);
-			if (sl.out.oom)
+			guarded_boxes(sl, x, &bx);
+			if (sl->out.oom)
 				rc = -1;
-			for (int64_t j = 0; j < sl.out.n && !rc; j++) {
+			for (int64_t j = 0; j < sl->out.n && !rc; j++) {
 				piece p;
-				make_piece(&sl.out.b[j], &x->addr, store, x->b->src->bytes, &p);
+				make_piece(&sl->out.b[j], &x->addr, store, x->b->src->bytes, &p);
 				if (push_piece(&pl[store], &p))
 					rc = -1;
 			}
@@ -555,15 +584,20 @@ int wave_boxes_footprint_groups(const launch *l, const unsigned char *boxed, int
 	em.unit = 1; /* store footprints count partial sectors from bytes */
 	if (!rc && !emitter_stopped(&em) && emit_pieces(&em, &pl[1]))
 		rc = -1;
-	free(xs);
-	free(sl.out.b);
-	free(sl.part.b);
-	free(sl.next.b);
-	free(pl[0].p);
-	free(pl[1].p);
 	if (rc)
 		return rc;
 	if (em.failed)
 		return -1;
 	return em.timed_out ? 2 : em.runs > max_runs ? 1 : 0;
+}
+
+int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
+	run_list *stores, int64_t max_runs, double deadline)
+{
+	wave_boxer *wb;
+	int rc = wave_boxer_alloc(l, NULL, &wb);
+	if (!rc)
+		rc = wave_boxer_footprint(wb, first, count, loads, stores, max_runs, deadline, 1);
+	wave_boxer_free(wb);
+	return rc;
 }

@@ -28,11 +28,18 @@ int wave_boxes_groups(const launch *l, unsigned char *boxed);
  * first, or -1 on allocation failure. */
 int wave_boxes_footprint(const launch *l, int64_t first, int64_t count, run_list *loads,
 	run_list *stores, int64_t max_runs, double deadline);
-/* The same for the accesses of the groups with boxed[g] set only (NULL:
- * every group, which must then all pass), with the load runs rounded out
+
+/* The box forms of a launch's accesses, made once for its waves (their
+ * slicing's scratch kept too). */
+typedef struct wave_boxer wave_boxer;
+/* For the accesses of the groups with boxed[g] set (NULL: every group):
+ * 0 with *out set (the caller's, free with wave_boxer_free), 1 when an
+ * access does not pass, -1 on allocation failure. `l` must outlive it. */
+int wave_boxer_alloc(const launch *l, const unsigned char *boxed, wave_boxer **out);
+void wave_boxer_free(wave_boxer *wb);
+/* wave_boxes_footprint for those accesses, with the load runs rounded out
  * to units of `load_unit` bytes where that makes fewer (1: exact bytes). */
-int wave_boxes_footprint_groups(const launch *l, const unsigned char *boxed,
-	int64_t first, int64_t count, run_list *loads, run_list *stores, int64_t max_runs,
-	double deadline, int64_t load_unit);
+int wave_boxer_footprint(wave_boxer *wb, int64_t first, int64_t count, run_list *loads,
+	run_list *stores, int64_t max_runs, double deadline, int64_t load_unit);
 
 #endif

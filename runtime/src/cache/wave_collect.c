@@ -81,7 +81,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 		run_list_clear(&fp->store_bytes);
 	}
 	if (from_boxes && fp) {
-		int rc = wave_boxes_footprint_groups(l, from_boxes, first, count, &fp->load_bytes,
+		int rc = wave_boxer_footprint(block_evaluator_boxer(ev), first, count, &fp->load_bytes,
 			&fp->store_bytes, (int64_t)1 << 22, block_evaluator_deadline(ev), fetch);
 		/* the classes keep no lane runs of the boxed accesses, so a wave of
 		 * more rows cannot be enumerated instead: past the work limit (a
@@ -91,7 +91,7 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 		if (rc == 1) {
 			run_list_clear(&fp->load_bytes);
 			run_list_clear(&fp->store_bytes);
-			rc = wave_boxes_footprint_groups(l, from_boxes, first, count, &fp->load_bytes,
+			rc = wave_boxer_footprint(block_evaluator_boxer(ev), first, count, &fp->load_bytes,
 				&fp->store_bytes, INT64_MAX, block_evaluator_deadline(ev), fetch);
 		}
 		if (rc < 0)
@@ -138,10 +138,34 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 				block_evaluator_stop_reason(ev), (long long)id);
 			break;
 		}
+		/* the blocks after it in its grid row whose guards' verdicts are
+		 * its own: their keys repeat with the offsets' period, so the first
+		 * period is visited and the rest counted (where no footprint is
+		 * taken from their lanes) */
+		int64_t run = boxed ? block_evaluator_same_run(ev) : 0;
+		if (run > first + count - 1 - id)
+			run = first + count - 1 - id;
+		if (run > 0) {
+			int64_t period = block_evaluator_x_period(ev);
+			for (int64_t t = 0; t < period && t <= run && !rc; t++) {
+				const block_class *ct = t ? block_evaluator_get(ev, id + t, offsets) : cls;
+				if (!ct)
+					rc = ctx_error(ctx, "%s while evaluating block %lld",
+						block_evaluator_stop_reason(ev), (long long)(id + t));
+				else if (m && !ct->empty && ct->index >= n_hits &&
+					 grow_hits(&hits, &n_hits, ct->index))
+					rc = ctx_error(ctx, "out of memory");
+				else if (m && !ct->empty)
+					hits[ct->index] += (run - t) / period + 1;
+			}
+			id += run;
+			continue;
+		}
 		if (cls->empty)
 			continue;
 		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
-			if (!(from_boxes && from_boxes[g]) && !already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
+			if (!(from_boxes && from_boxes[g]) &&
+			    !already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
 			    (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
 				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
