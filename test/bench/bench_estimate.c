@@ -4,7 +4,10 @@
  *   bench_estimate MODEL.json GPU [N]
  *
  * N configurations are taken from the default rank sweep (every power-of-two
- * block shape with 64..1024 threads, every variant), cycled if N is larger. */
+ * block shape with 64..1024 threads, every variant), cycled if N is larger.
+ * BENCH_SHAPES=",16x16x4:none,8x1x16:fold2y,..." keeps the listed ones only
+ * (to profile one part of the sweep); BENCH_ALL prints each one's time;
+ * BENCH_SLOWEST the eight slowest. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +46,23 @@ int main(int argc, char **argv)
 						c->block[0] = x, c->block[1] = y, c->block[2] = z;
 						c->variant = warpest_kernel_variant_name(k, v);
 					}
+	if (getenv("BENCH_SHAPES")) {
+		const char *only = getenv("BENCH_SHAPES");
+		int m = 0;
+		for (int i = 0; i < n_shapes; i++) {
+			char key[64];
+			snprintf(key, sizeof key, ",%dx%dx%d:%s,", shapes[i].block[0], shapes[i].block[1],
+				shapes[i].block[2], shapes[i].variant ? shapes[i].variant : "none");
+			if (strstr(only, key))
+				shapes[m++] = shapes[i];
+		}
+		n_shapes = m;
+		if (!m) {
+			fprintf(stderr, "bench_estimate: BENCH_SHAPES lists no shape of the sweep "
+				"(\",XxYxZ:VARIANT,...,\")\n");
+			return 2;
+		}
+	}
 	double *t = malloc(sizeof(double) * (size_t)n);
 	int *which = malloc(sizeof(int) * (size_t)n);
 	double *unsorted = malloc(sizeof(double) * (size_t)n);
@@ -63,6 +83,12 @@ int main(int argc, char **argv)
 		n_shapes, ok);
 	printf("per configuration: median %.3f ms, 90th percentile %.3f ms, max %.3f ms; total %.3f s\n",
 		1e3 * t[n / 2], 1e3 * t[(int)(0.9 * n)], 1e3 * t[n - 1], total);
+	if (getenv("BENCH_ALL"))
+		for (int i = 0; i < n; i++) {
+			const warpest_config *c = &shapes[which[i]];
+			printf("  cfg %dx%dx%d %s %.3f\n", c->block[0], c->block[1], c->block[2],
+				c->variant ? c->variant : "", 1e3 * unsorted[i]);
+		}
 	if (getenv("BENCH_SLOWEST")) {
 		/* the slowest configurations, to see where time goes */
 		for (int r = 0; r < 8; r++) {
