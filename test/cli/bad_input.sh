@@ -110,8 +110,8 @@ expect_error "sm_count 1e20" "h100-sxm.json: field 'sm_count.value' must be at m
 	"$warpest" estimate "$model" --gpu h100-sxm --tables "$tmp/tables"
 
 # a huge trip count hung the command: the default work limit stops it (an
-# address the last resort cannot sample: a mod of a floor atom reading the loop)
-edit "$tmp/trips.json" 'm["loops"] = [{"var": "i", "lower": "0", "upper": "1000000000000"}]; m["accesses"][0]["loops"] = ["i"]; m["accesses"][0]["index"][1] = "x + (i / 4) % 4"'
+# address the last resort cannot sample: a mod whose numerator steps by 3 a trip)
+edit "$tmp/trips.json" 'm["loops"] = [{"var": "i", "lower": "0", "upper": "1000000000000"}]; m["accesses"][0]["loops"] = ["i"]; m["accesses"][0]["index"][1] = "x + (3 * i) % 8"'
 expect_error "10^12 iterations, default work limit" "kernel 'stencil2d5': the estimate was stopped after 268435456 lane evaluations" \
 	"$warpest" estimate "$tmp/trips.json" --gpu h100-sxm
 expect_error "--work-limit" "kernel 'stencil2d5': the estimate was stopped after 100000 lane evaluations" \

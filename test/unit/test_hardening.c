@@ -284,14 +284,14 @@ static void test_launch(warpest_ctx *ctx)
 		"\"step\": 4611686018427387904}]", "x", "loops[0]: its variable 'i' goes beyond 2^62",
 		"assumed trips times step");
 	/* the API's default work limit stops a 10^12-iteration loop over an
-	 * address the last resort cannot sample (a mod of a floor atom reading
-	 * the loop; a ring index, i % 4, it can: below) */
+	 * address the last resort cannot sample (a mod whose numerator steps by
+	 * 3 residues a trip; a ring index, i % 4 or (i / 4) % 4, it can: below) */
 	warpest_config c;
 	warpest_config_init(&c);
 	CHECK(c.work_limit == WARPEST_DEFAULT_WORK_LIMIT, "warpest_config_init sets the default work limit");
 	c.work_limit = 1 << 20;
 	warpest_kernel *k = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
-		"\"1000000000000\"}]", "x + (i / 4) % 4", ", \"loops\": [\"i\"]");
+		"\"1000000000000\"}]", "x + (3 * i) % 8", ", \"loops\": [\"i\"]");
 	warpest_estimate *e = k ? warpest_estimate_compute(ctx, k, hw, &c) : NULL;
 	CHECK(k && !e && strstr(warpest_ctx_last_error(ctx), "kernel 'k': the estimate was stopped "
 		"after 1048576 lane evaluations"), "work limit: '%s'", warpest_ctx_last_error(ctx));
@@ -321,6 +321,17 @@ static void test_launch(warpest_ctx *ctx)
 	const warpest_summary *sum = e ? warpest_estimate_summary(e) : NULL;
 	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring index under the time limit: %s (DRAM load "
 		"%.0f B; expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
+		sum ? sum->dram_load_bytes : 0.0);
+	warpest_estimate_free(e);
+	warpest_kernel_free(ring);
+	/* (i / 4) % 4: the floor steps by one every 4 trips, so the residues a
+	 * sampled trip stands for cover 0..3 too: the same 33,792 B */
+	ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
+		"\"1000000000000\"}]", "x + (i / 4) % 4", ", \"loops\": [\"i\"]");
+	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
+	sum = e ? warpest_estimate_summary(e) : NULL;
+	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring of a floor under the time limit: %s (DRAM "
+		"load %.0f B; expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
 		sum ? sum->dram_load_bytes : 0.0);
 	warpest_estimate_free(e);
 	warpest_kernel_free(ring);

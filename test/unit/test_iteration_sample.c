@@ -159,11 +159,37 @@ static void last_resort_ring(void)
 	last_resort_close(&r);
 }
 
+/* decimate_sum: one block of n = 256 threads sums a[x + j / 4] over j <
+ * taps = 65536 (256 x 65536 lanes pass the last resort's 8,388,608 too).
+ * The floor atom reads the loop and steps by one every 4 trips, so the
+ * trips a sampled one stands for cover an interval of its values
+ * (lane_walk.c, ring_atom). Before, the lanes walked every tap and the
+ * estimate had none. */
+static void last_resort_floor(void)
+{
+	static const char *const names[2] = {"n", "taps"};
+	int64_t values[2] = {256, 65536};
+	last_resort_run r;
+	if (last_resort_open("test/data/models/decimate_sum.json", "decimated", names, values, 2, &r)) {
+		const warpest_estimate *e = r.e;
+		check_sampled_counts(e, "decimated", 524288.0, 16777216.0, 1);
+		/* x + j / 4 runs over 0..255 + 16383: 16,639 floats, 66,556 B from
+		 * a 256 B boundary, 2080 sectors: 66,560 B from DRAM (the 16 sampled
+		 * taps alone, j / 4 = 512 + 1024 c, reach 16 rows of 256 floats);
+		 * the sums 1024 B */
+		CHECK(e->summary.dram_load_bytes == 66560.0 && e->summary.dram_store_bytes == 1024.0,
+			"decimated: DRAM load %.0f B, store %.0f B (expected 66560, 1024)",
+			e->summary.dram_load_bytes, e->summary.dram_store_bytes);
+	}
+	last_resort_close(&r);
+}
+
 int main(void)
 {
 	last_resort_constant_loop();
 	last_resort_quasi_column();
 	last_resort_ring();
+	last_resort_floor();
 	const char *model = "test/data/models/triangle_rows.json";
 	warpest_kernel *k;
 	warpest_hw *hw;

@@ -69,11 +69,38 @@ static int64_t lane_slope(const walk *w, int s)
 	return b->quasi ? b->qaddr.lin.coeff[w->sampled_var[s]] * w->sampled_step[s] : 0;
 }
 
-/* The atom through which sampled variable `vi` alone moves the address of
- * a ring buffer, a[(x + j) % n]: a mod atom whose numerator steps by one
- * residue a trip and reads no other sampled loop, whose residues lie
- * contiguous (a coefficient of at most the access's bytes), with no other
- * atom and no affine term of the address reading vi. -1 where there is none. */
+/* Whether atom t's numerator moves by at most one a trip of sampled
+ * variable `vi` (step `step`), monotonically: its affine part by exactly one
+ * and no atom of it reading vi (x + j), or no affine part and one floor atom
+ * of coefficient +-1 whose own numerator moves by at most its divisor and
+ * reads no atom of vi (j / 4). */
+static int steps_by_one(const quasi_form *num, const quasi_atoms *atoms, int vi, int64_t step)
+{
+	int64_t k = num->lin.coeff[vi] * step;
+	if (llabs(k) == 1)
+		return !quasi_atoms_read(num, atoms, vi);
+	if (k)
+		return 0;
+	int floors = 0;
+	for (int f = 0; f < atoms->n; f++) {
+		const quasi_atom *a = &atoms->a[f];
+		if (!num->atom[f] || !quasi_form_uses(&a->num, atoms, vi))
+			continue;
+		int64_t kf = a->num.lin.coeff[vi] * step;
+		if (llabs(num->atom[f]) != 1 || a->is_mod || a->minmax != quasi_no_minmax || !kf ||
+		    llabs(kf) > a->divisor || quasi_atoms_read(&a->num, atoms, vi))
+			return 0;
+		floors++;
+	}
+	return floors == 1;
+}
+
+/* The atom through which sampled variable `vi` alone moves the address, by
+ * values that step by at most one a trip: a ring buffer's mod atom,
+ * a[(x + j) % n] or a[(j / 4) % n], whose residues lie contiguous (a
+ * coefficient of at most the access's bytes), or a floor atom a[x + j / 4]
+ * of such a coefficient; reading no other sampled loop, with no other atom
+ * and no affine term of the address reading vi. -1 where there is none. */
 static int ring_atom(const walk *w, int vi, int64_t step)
 {
 	const bound_access *b = w->b;
@@ -83,8 +110,12 @@ static int ring_atom(const walk *w, int vi, int64_t step)
 	for (int m = 0; m < atoms->n; m++) {
 		const quasi_atom *t = &atoms->a[m];
 		int64_t c = b->qaddr.atom[m];
-		if (!c || !t->is_mod || t->minmax != quasi_no_minmax || llabs(t->num.lin.coeff[vi] * step) != 1 ||
-		    llabs(c) > b->src->bytes || quasi_atoms_read(&t->num, atoms, vi))
+		if (!c || t->minmax != quasi_no_minmax || llabs(c) > b->src->bytes)
+			continue;
+		/* a floor read directly: its value moves by at most one a trip */
+		if (t->is_mod ? !steps_by_one(&t->num, atoms, vi, step) :
+		    !t->num.lin.coeff[vi] || llabs(t->num.lin.coeff[vi] * step) > t->divisor ||
+		    quasi_atoms_read(&t->num, atoms, vi))
 			continue;
 		int other = 0;
 		for (int s = 0; s < w->n_sampled && !other; s++)
@@ -97,22 +128,44 @@ static int ring_atom(const walk *w, int vi, int64_t step)
 	return -1;
 }
 
-/* The byte ranges a ring index's residues cover over iterations [from, to]
- * of its loop (`at` the current, at residue u of divisor d, moving by g =
- * +-1 a trip): a cyclic interval of min(to - from + 1, d) residues, split in
- * two where it wraps past d - 1. */
-static void ring_ranges(int64_t addr, int64_t bytes, int64_t c, int64_t u, int64_t d, int64_t g,
-	int64_t from, int64_t to, int64_t at, skipped_bytes *sk)
+/* The values atom m's numerator (a mod atom) or the atom itself (a floor)
+ * takes at the lane's trips `from` and `to` of sampled loop s: it moves by
+ * at most one a trip, monotonically, so it takes every value in between. */
+static void ring_values(const walk *w, int s, int lane, int m, int64_t from, int64_t to,
+	int64_t *lo, int64_t *hi)
 {
-	int64_t count = to - from + 1, start;
-	if (count >= d) {
+	const quasi_atoms *atoms = &w->l->atoms;
+	const quasi_atom *t = &atoms->a[m];
+	int vi = w->sampled_var[s];
+	int64_t v[EXPR_N_VARYING], at = w->sampled_at[s][lane], x[2];
+	for (int e = 0; e < 2; e++) {
+		int64_t values[QUASI_MAX_ATOMS];
+		memcpy(v, w->lanes->v[lane], sizeof(v));
+		v[vi] += ((e ? to : from) - at) * w->sampled_step[s];
+		quasi_atoms_eval(atoms, v, values);
+		x[e] = t->is_mod ? quasi_form_eval(&t->num, atoms->n, v, values) : values[m];
+	}
+	*lo = x[0] < x[1] ? x[0] : x[1];
+	*hi = x[0] < x[1] ? x[1] : x[0];
+}
+
+/* The byte ranges a ring index covers while its numerator runs over [n_lo,
+ * n_hi] (atom value u at the current trip, coefficient c): for a mod atom
+ * of divisor d, a cyclic interval of min(n_hi - n_lo + 1, d) residues,
+ * split in two where it wraps past d - 1; for a floor (d = 0), the values
+ * n_lo..n_hi themselves. */
+static void ring_ranges(int64_t addr, int64_t bytes, int64_t c, int64_t u, int64_t d, int64_t n_lo,
+	int64_t n_hi, skipped_bytes *sk)
+{
+	int64_t count = n_hi - n_lo + 1, start = n_lo;
+	if (d > 0 && count >= d) {
 		start = 0;
 		count = d;
-	} else
-		start = g > 0 ? u + (from - at) : u - (to - at);
-	start = ((start % d) + d) % d;
+	}
+	if (d > 0)
+		start = ((start % d) + d) % d;
 	int64_t base = addr - c * u, r1 = start, r2 = start + count - 1, w2 = -1;
-	if (r2 >= d) {
+	if (d > 0 && r2 >= d) {
 		w2 = r2 - d;
 		r2 = d - 1;
 	}
@@ -137,11 +190,12 @@ static void lane_skipped(const walk *w, int lane, int64_t addr, skipped_bytes *s
 		int64_t from, to, at = w->sampled_at[s][lane];
 		int m = w->sampled_ring[s];
 		if (m >= 0) {
-			int64_t own[QUASI_MAX_ATOMS];
+			int64_t own[QUASI_MAX_ATOMS], n_lo, n_hi;
 			const quasi_atom *t = &w->l->atoms.a[m];
 			skipped_range(w, s, lane, &from, &to);
-			ring_ranges(addr, bytes, b->qaddr.atom[m], walk_lane_atoms(w, lane, own)[m], t->divisor,
-				t->num.lin.coeff[w->sampled_var[s]] * w->sampled_step[s], from, to, at, sk);
+			ring_values(w, s, lane, m, from, to, &n_lo, &n_hi);
+			ring_ranges(addr, bytes, b->qaddr.atom[m], walk_lane_atoms(w, lane, own)[m],
+				t->is_mod ? t->divisor : 0, n_lo, n_hi, sk);
 			continue;
 		}
 		int64_t c = lane_slope(w, s);
