@@ -335,6 +335,21 @@ static void test_launch(warpest_ctx *ctx)
 		sum ? sum->dram_load_bytes : 0.0);
 	warpest_estimate_free(e);
 	warpest_kernel_free(ring);
+	/* the ring under the time limit and the default work limit: a block
+	 * sample passes the work limit before the clock (a loop that cannot fit
+	 * fails before it is walked), and the last resort follows as it does
+	 * after the clock (before, this ended with no estimate) */
+	ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
+		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
+	c.work_limit = WARPEST_DEFAULT_WORK_LIMIT;
+	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
+	sum = e ? warpest_estimate_summary(e) : NULL;
+	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring under both limits: %s (DRAM load %.0f B; "
+		"expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
+		sum ? sum->dram_load_bytes : 0.0);
+	c.work_limit = 0;
+	warpest_estimate_free(e);
+	warpest_kernel_free(ring);
 	/* limits out of range are errors that name the field */
 	const double bad_times[] = {-1, NAN, INFINITY, 2e9};
 	for (int i = 0; i < 4; i++) {

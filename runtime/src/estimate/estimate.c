@@ -283,11 +283,14 @@ static warpest_estimate *estimate_one(warpest_ctx *ctx, const warpest_kernel *ke
 				config->work_limit, until, 0);
 			sampled_too = 1;
 			timed_samples++;
-		} else if (over && timed && last_resort && !by_work) {
+		} else if (over && last_resort && !by_work &&
+			   (timed || (sampled_too && config->time_limit_ms > 0))) {
 			/* long loops, or loops whose bounds are not constant, are the
 			 * usual reason a block does not fit: the last resort samples
 			 * their iterations at once (one run, not three, inside a
-			 * compile) */
+			 * compile). Also where a block sample passed the work limit
+			 * before the clock (a loop that cannot fit fails before it is
+			 * walked): under a time limit, iterations are sampled here. */
 			bound = now;
 			cap = 1;
 			by_work = 1;
