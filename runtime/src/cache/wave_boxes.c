@@ -509,16 +509,34 @@ static int access_box(const launch *l, const box_access *x, const int64_t *blo,
 struct wave_boxer {
 	const launch *l;
 	box_access *xs;
+	unsigned char *same_guards; /* xs[i]'s guards slice a box as xs[i - 1]'s do */
 	int n;
 	slicer sl;
 	piece_list pl[2]; /* loads, stores */
 };
 
+/* Whether two accesses' guards cut every box alike (guarded_boxes). */
+static int same_guards(const box_access *x, const box_access *y)
+{
+	int n = x->b->guard.n;
+	if (x->split != y->split || n != y->b->guard.n || x->n_groups != y->n_groups ||
+	    x->tuples != y->tuples || memcmp(x->guards, y->guards, sizeof(box_form) * (size_t)n))
+		return 0;
+	for (int g = 0; g < x->n_groups; g++)
+		if (x->groups[g].cons != y->groups[g].cons || x->groups[g].vars != y->groups[g].vars ||
+		    x->groups[g].minors != y->groups[g].minors || x->groups[g].tuples != y->groups[g].tuples)
+			return 0;
+	return 1;
+}
+
 int wave_boxer_alloc(const launch *l, const unsigned char *boxed, wave_boxer **out)
 {
 	*out = NULL;
 	wave_boxer *wb = calloc(1, sizeof(*wb));
-	if (!wb || !(wb->xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1)))) {
+	if (!wb || !(wb->xs = malloc(sizeof(box_access) * ((size_t)l->n_accesses + 1))) ||
+	    !(wb->same_guards = calloc((size_t)l->n_accesses + 1, 1))) {
+		if (wb)
+			free(wb->xs);
 		free(wb);
 		return -1;
 	}
@@ -531,6 +549,9 @@ int wave_boxer_alloc(const launch *l, const unsigned char *boxed, wave_boxer **o
 			wave_boxer_free(wb);
 			return 1; /* not applicable: the caller enumerates */
 		}
+		/* a stencil's taps share the kernel's guard: sliced once a box */
+		if (wb->n >= 2)
+			wb->same_guards[wb->n - 1] = same_guards(&wb->xs[wb->n - 1], &wb->xs[wb->n - 2]);
 	}
 	*out = wb;
 	return 0;
@@ -541,6 +562,7 @@ void wave_boxer_free(wave_boxer *wb)
 	if (!wb)
 		return;
 	free(wb->xs);
+	free(wb->same_guards);
 	free(wb->sl.out.b);
 	free(wb->sl.part.b);
 	free(wb->sl.next.b);
@@ -559,14 +581,22 @@ int wave_boxer_footprint(wave_boxer *wb, int64_t first, int64_t count, run_list 
 	piece_list *pl = wb->pl;
 	pl[0].n = pl[1].n = 0;
 	int rc = 0;
-	for (int i = 0; i < wb->n && !rc; i++) {
-		const box_access *x = &wb->xs[i];
-		int store = x->b->src->kind == km_store;
-		for (int q = 0; q < n_boxes && !rc; q++) {
-			box bx;
-			if (!access_box(l, x, blo[q], bhi[q], &bx))
+	/* box by box, so that an access whose guards and box are the last
+	 * one's takes its slices (pieces are sorted later: order is free) */
+	for (int q = 0; q < n_boxes && !rc; q++) {
+		box bx, last;
+		int have_last = 0;
+		for (int i = 0; i < wb->n && !rc; i++) {
+			const box_access *x = &wb->xs[i];
+			int store = x->b->src->kind == km_store;
+			if (!access_box(l, x, blo[q], bhi[q], &bx)) {
+				have_last = 0;
 				continue;
-			guarded_boxes(sl, x, &bx);
+			}
+			if (!have_last || !wb->same_guards[i] || memcmp(&bx, &last, sizeof(box)) != 0)
+				guarded_boxes(sl, x, &bx);
+			last = bx;
+			have_last = 1;
 			if (sl->out.oom)
 				rc = -1;
 			for (int64_t j = 0; j < sl->out.n && !rc; j++) {
