@@ -39,7 +39,9 @@ void block_footprint_boxes_init(block_evaluator *ev)
 		free(ev->boxed_groups);
 		ev->boxed_groups = NULL;
 	}
-	ev->use_boxes = ev->boxed_groups && wave_boxes_applicable(l);
+	ev->use_boxes = ev->boxed_groups != NULL;
+	for (int g = 0; g < l->n_groups && ev->use_boxes; g++)
+		ev->use_boxes = ev->boxed_groups[g];
 	for (int i = 0; i < l->n_accesses && ev->boxed_groups; i++)
 		ev->boxed_loads |= footprint_boxed(ev, &l->accesses[i]) &&
 			l->accesses[i].field->space == km_space_global && l->accesses[i].src->kind != km_store;

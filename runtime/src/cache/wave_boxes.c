@@ -172,35 +172,33 @@ static int boxed_access(const bound_access *b)
 
 int wave_boxes_groups(const launch *l, unsigned char *boxed)
 {
-	unsigned char *global = calloc((size_t)l->n_groups + 1, 1);
-	if (!global)
-		return 0; /* none boxed: lanes give every footprint */
+	/* 1: no global access yet, 2: global ones that all pass, 0: one fails */
 	for (int g = 0; g < l->n_groups; g++)
 		boxed[g] = 1;
 	for (int i = 0; i < l->n_accesses; i++) {
 		const bound_access *b = &l->accesses[i];
 		box_access x;
-		if (!boxed_access(b))
-			continue;
-		global[b->group] = 1;
-		if (!box_access_init(l, b, &x))
-			boxed[b->group] = 0;
+		if (boxed_access(b) && boxed[b->group])
+			boxed[b->group] = box_access_init(l, b, &x) ? 2 : 0;
 	}
 	int n = 0;
-	for (int g = 0; g < l->n_groups; g++)
-		n += global[g] && boxed[g];
-	free(global);
+	for (int g = 0; g < l->n_groups; g++) {
+		n += boxed[g] == 2;
+		boxed[g] = boxed[g] != 0;
+	}
 	return n;
 }
 
 int wave_boxes_applicable(const launch *l)
 {
-	for (int i = 0; i < l->n_accesses; i++) {
-		box_access x;
-		if (boxed_access(&l->accesses[i]) && !box_access_init(l, &l->accesses[i], &x))
-			return 0;
-	}
-	return 1;
+	unsigned char *boxed = malloc((size_t)l->n_groups + 1);
+	int all = boxed != NULL;
+	if (boxed)
+		wave_boxes_groups(l, boxed);
+	for (int g = 0; all && g < l->n_groups; g++)
+		all = boxed[g];
+	free(boxed);
+	return all;
 }
 
 /* ---- boxes inside the guards ----

@@ -10,7 +10,8 @@
 #include "cache/footprint.h"
 #include "launch/launch.h"
 
-/* Whether wave_boxes_footprint applies to this launch. */
+/* Whether wave_boxes_footprint applies to this launch: every group passes
+ * (wave_boxes_groups; 0 also when memory runs out). */
 int wave_boxes_applicable(const launch *l);
 
 /* Per footprint group (launch.h: one field, one block offset), whether
