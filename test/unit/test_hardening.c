@@ -315,41 +315,32 @@ static void test_launch(warpest_ctx *ctx)
 	 * are sampled too, and a sample counts each block's own bytes (the 3
 	 * doubles a neighbour shares count twice: docs/model.md §1): 32 blocks
 	 * x 33 sectors x 32 B = 33,792 B from DRAM */
-	warpest_kernel *ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
-		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
-	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
-	const warpest_summary *sum = e ? warpest_estimate_summary(e) : NULL;
-	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring index under the time limit: %s (DRAM load "
-		"%.0f B; expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
-		sum ? sum->dram_load_bytes : 0.0);
-	warpest_estimate_free(e);
-	warpest_kernel_free(ring);
-	/* (i / 4) % 4: the floor steps by one every 4 trips, so the residues a
-	 * sampled trip stands for cover 0..3 too: the same 33,792 B */
-	ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
-		"\"1000000000000\"}]", "x + (i / 4) % 4", ", \"loops\": [\"i\"]");
-	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
-	sum = e ? warpest_estimate_summary(e) : NULL;
-	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring of a floor under the time limit: %s (DRAM "
-		"load %.0f B; expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
-		sum ? sum->dram_load_bytes : 0.0);
-	warpest_estimate_free(e);
-	warpest_kernel_free(ring);
-	/* the ring under the time limit and the default work limit: a block
-	 * sample passes the work limit before the clock (a loop that cannot fit
-	 * fails before it is walked), and the last resort follows as it does
-	 * after the clock (before, this ended with no estimate) */
-	ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", \"upper\": "
-		"\"1000000000000\"}]", "x + i % 4", ", \"loops\": [\"i\"]");
-	c.work_limit = WARPEST_DEFAULT_WORK_LIMIT;
-	e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
-	sum = e ? warpest_estimate_summary(e) : NULL;
-	CHECK(sum && sum->dram_load_bytes == 33792.0, "ring under both limits: %s (DRAM load %.0f B; "
-		"expected 33792)", e ? "an estimate" : warpest_ctx_last_error(ctx),
-		sum ? sum->dram_load_bytes : 0.0);
+	/* The same 33,792 B from
+	 * - (i / 4) % 4: the floor steps by one every 4 trips, so the residues
+	 *   a sampled trip stands for cover 0..3 too;
+	 * - the ring under the time limit and the default work limit: a block
+	 *   sample passes the work limit before the clock (a loop that cannot
+	 *   fit fails before it is walked), and the last resort follows as it
+	 *   does after the clock (before, this ended with no estimate). */
+	static const struct {
+		const char *index, *what;
+		int64_t work_limit;
+	} rings[] = {{"x + i % 4", "ring index under the time limit", 0},
+		{"x + (i / 4) % 4", "ring of a floor under the time limit", 0},
+		{"x + i % 4", "ring under both limits", WARPEST_DEFAULT_WORK_LIMIT}};
+	for (int r = 0; r < 3; r++) {
+		warpest_kernel *ring = model(ctx, ", \"loops\": [{\"var\": \"i\", \"lower\": \"0\", "
+			"\"upper\": \"1000000000000\"}]", rings[r].index, ", \"loops\": [\"i\"]");
+		c.work_limit = rings[r].work_limit;
+		e = ring ? warpest_estimate_compute(ctx, ring, hw, &c) : NULL;
+		const warpest_summary *sum = e ? warpest_estimate_summary(e) : NULL;
+		CHECK(sum && sum->dram_load_bytes == 33792.0, "%s: %s (DRAM load %.0f B; expected 33792)",
+			rings[r].what, e ? "an estimate" : warpest_ctx_last_error(ctx),
+			sum ? sum->dram_load_bytes : 0.0);
+		warpest_estimate_free(e);
+		warpest_kernel_free(ring);
+	}
 	c.work_limit = 0;
-	warpest_estimate_free(e);
-	warpest_kernel_free(ring);
 	/* limits out of range are errors that name the field */
 	const double bad_times[] = {-1, NAN, INFINITY, 2e9};
 	for (int i = 0; i < 4; i++) {

@@ -131,6 +131,14 @@ static void last_resort_quasi_column(void)
 	last_resort_close(&r);
 }
 
+/* The launch's DRAM load and store bytes against hand-computed ones. */
+static void check_dram(const warpest_estimate *e, const char *what, double load, double store)
+{
+	CHECK(e->summary.dram_load_bytes == load && e->summary.dram_store_bytes == store,
+		"%s: DRAM load %.0f B, store %.0f B (expected %.0f, %.0f)", what,
+		e->summary.dram_load_bytes, e->summary.dram_store_bytes, load, store);
+}
+
 /* ring_sum: one block of n = 256 threads sums a[(x + j) % r] over j < taps
  * = 65536, a ring of r = 65600 floats (one block: no block sample helps,
  * and 256 x 65536 lanes pass the last resort's 8,388,608). The mod atom
@@ -152,9 +160,7 @@ static void last_resort_ring(void)
 		 * 65600 floats = 262,400 B (8200 sectors) from DRAM; the sums, 1024
 		 * B stored. The 16 sampled taps alone (j = 2048 + 4096 c) reach
 		 * residues 2048..63743 only: 61,696 floats. */
-		CHECK(e->summary.dram_load_bytes == 262400.0 && e->summary.dram_store_bytes == 1024.0,
-			"ring: DRAM load %.0f B, store %.0f B (expected 262400, 1024)",
-			e->summary.dram_load_bytes, e->summary.dram_store_bytes);
+		check_dram(e, "ring", 262400.0, 1024.0);
 	}
 	last_resort_close(&r);
 }
@@ -177,9 +183,7 @@ static void last_resort_floor(void)
 		 * a 256 B boundary, 2080 sectors: 66,560 B from DRAM (the 16 sampled
 		 * taps alone, j / 4 = 512 + 1024 c, reach 16 rows of 256 floats);
 		 * the sums 1024 B */
-		CHECK(e->summary.dram_load_bytes == 66560.0 && e->summary.dram_store_bytes == 1024.0,
-			"decimated: DRAM load %.0f B, store %.0f B (expected 66560, 1024)",
-			e->summary.dram_load_bytes, e->summary.dram_store_bytes);
+		check_dram(e, "decimated", 66560.0, 1024.0);
 	}
 	last_resort_close(&r);
 }

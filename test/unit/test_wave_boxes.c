@@ -10,16 +10,24 @@
 
 typedef struct param { const char *name; int64_t value; } param;
 
-static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, int bx, int by,
-	int bz, const char *variant, const param *params, int n_params, int expect_boxes)
+/* The model at `model` (relative to the source tree); NULL, a failed check
+ * saying why, when it does not load. */
+static warpest_kernel *read_model(warpest_ctx *ctx, const char *model)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", WARPEST_SOURCE_DIR, model);
 	warpest_kernel *k = warpest_kernel_read_file(ctx, path);
-	if (!k) {
+	if (!k)
 		CHECK(0, "load %s: %s", model, warpest_ctx_last_error(ctx));
+	return k;
+}
+
+static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, int bx, int by,
+	int bz, const char *variant, const param *params, int n_params, int expect_boxes)
+{
+	warpest_kernel *k = read_model(ctx, model);
+	if (!k)
 		return;
-	}
 	warpest_config c;
 	warpest_config_init(&c);
 	c.block[0] = bx, c.block[1] = by, c.block[2] = bz;
@@ -84,9 +92,7 @@ static void compare(warpest_ctx *ctx, const warpest_hw *hw, const char *model, i
  * the limit), never from the classes' empty runs. */
 static void too_many_rows(warpest_ctx *ctx, const warpest_hw *hw)
 {
-	warpest_kernel *k = warpest_kernel_read_file(ctx,
-		WARPEST_SOURCE_DIR "/test/data/models/strided_rows.json");
-	CHECK(k != NULL, "strided_rows.json: %s", k ? "" : warpest_ctx_last_error(ctx));
+	warpest_kernel *k = read_model(ctx, "test/data/models/strided_rows.json");
 	if (!k)
 		return;
 	/* n = 2^22: n/8 = 524,288 threads, each loading in[2x + (n/4)*i] for
@@ -119,9 +125,7 @@ static void too_many_rows(warpest_ctx *ctx, const warpest_hw *hw)
  * not B; DRAM volumes by hand. */
 static void boxed_groups(warpest_ctx *ctx, const warpest_hw *hw)
 {
-	warpest_kernel *k = warpest_kernel_read_file(ctx,
-		WARPEST_SOURCE_DIR "/test/data/models/gemm_coltile.json");
-	CHECK(k != NULL, "gemm_coltile.json: %s", k ? "" : warpest_ctx_last_error(ctx));
+	warpest_kernel *k = read_model(ctx, "test/data/models/gemm_coltile.json");
 	if (!k)
 		return;
 	warpest_config c;
