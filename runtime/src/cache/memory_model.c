@@ -454,7 +454,8 @@ static int plan_sample(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		total += work;
 		most = work > most ? work : most;
 	}
-	int back = !block_evaluator_is_cached(ev) && !ev_mode.use_boxes ? UNCACHED_REUSE_DISTANCE : 0;
+	int back = !block_evaluator_is_cached(ev) && !block_evaluator_uses_boxes(ev) ?
+		UNCACHED_REUSE_DISTANCE : 0;
 	int n_iv = 0;
 	for (int i = 0; i < plan->n; i++) {
 		if (w[i].folded)
@@ -513,7 +514,6 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	}
 	for (int i = 0; i < FOOTPRINT_CACHE; i++)
 		run_list_init(&fc->units[i]);
-	ev_mode.use_boxes = block_evaluator_uses_boxes(ev);
 	ev_mode.sample.runs = 0;
 	ev_mode.sample.len = 1;
 	from = malloc(sizeof(int) * ((size_t)n + 1));
@@ -618,7 +618,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	block_evaluator_footprint_only(ev, 1);
 	/* Without block classes every block of every earlier wave is enumerated:
 	 * look back a few waves only, and say so. */
-	int max_back = block_evaluator_is_cached(ev) || ev_mode.use_boxes ? MAX_REUSE_DISTANCE :
+	int max_back = block_evaluator_is_cached(ev) || block_evaluator_uses_boxes(ev) ? MAX_REUSE_DISTANCE :
 		UNCACHED_REUSE_DISTANCE;
 	if (max_back < MAX_REUSE_DISTANCE)
 		assumption_add(assumptions, "addresses are not affine in the block index: reuse from "
@@ -628,7 +628,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	 * as the current one: the same bound applies. */
 	int n_block_classes = block_evaluator_n_classes(ev);
 	int64_t wave_blocks = plan->c[plan->dominant].count;
-	if (max_back == MAX_REUSE_DISTANCE && !ev_mode.use_boxes && wave_blocks >= 64 &&
+	if (max_back == MAX_REUSE_DISTANCE && !block_evaluator_uses_boxes(ev) && wave_blocks >= 64 &&
 	    2 * (int64_t)n_block_classes > wave_blocks * n) {
 		max_back = UNCACHED_REUSE_DISTANCE;
 		assumption_add(assumptions, "blocks hardly group into classes here (%d classes for %lld "

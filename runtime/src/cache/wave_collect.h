@@ -15,8 +15,6 @@ typedef struct wave_footprint {
 
 /* How waves are collected in one estimate. */
 typedef struct wave_collect_mode {
-	int use_boxes;       /* every group's footprint from wave_boxes.c (the evaluator's
-	                      * boxed groups say which; this sets how far reuse is walked) */
 	block_sample sample; /* runs 0: every block */
 } wave_collect_mode;
 
