@@ -1,6 +1,7 @@
 /* L1 reuse distances (cache/l1_reuse.c) of one-warp blocks, hand-counted:
  * repeated sectors, their LRU stack distances in 128 B lines, the hit rate
  * they give, and the loads that cannot be replayed. */
+#include <math.h>
 #include <string.h>
 
 #include "base/ctx.h"
@@ -38,6 +39,19 @@ static const char *squared =
 	" \"grid\": {\"x\": \"1\"},"
 	" \"fields\": [{\"name\": \"A\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"1024\"]}],"
 	" \"accesses\": [{\"field\": \"A\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"tid.x / 2\"]}]}";
+
+/* One thread a row of a 1024 x 1024 matrix of doubles, the textbook
+ * matrix-vector product: each lane's 8 B load moves to the next sector
+ * every 4 iterations. */
+static const char *rows =
+	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"rows\","
+	" \"grid\": {\"x\": \"4\"},"
+	" \"loops\": [{\"var\": \"j\", \"lower\": \"0\", \"upper\": \"1024\", \"step\": 1}],"
+	" \"fields\": [{\"name\": \"A\", \"space\": \"global\", \"elem_bytes\": 8, \"dims\": [\"1048576\"]},"
+	"            {\"name\": \"x\", \"space\": \"global\", \"elem_bytes\": 8, \"dims\": [\"1024\"]}],"
+	" \"accesses\": [{\"field\": \"A\", \"kind\": \"load\", \"bytes\": 8,"
+	"    \"index\": [\"1024*(tid.x + 256*ctaid.x) + j\"], \"loops\": [\"j\"]},"
+	"   {\"field\": \"x\", \"kind\": \"load\", \"bytes\": 8, \"index\": [\"j\"], \"loops\": [\"j\"]}]}";
 
 /* Binds `json` to one block of 32 threads on the A100 and replays block 0. */
 static int replay(warpest_ctx *ctx, const warpest_hw *hw, const char *json, launch *l,
@@ -142,6 +156,47 @@ int main(void)
 			w2 ? w2 : "");
 		const warpest_kernel *k = l.kernel;
 		launch_release(&l);
+		warpest_kernel_free((warpest_kernel *)k);
+	}
+	/* The replay's budget under a time limit (l1_replay_lanes): 8192 lane
+	 * evaluations a millisecond, so 4.5 ms give 36864; none: 2^21; a work
+	 * limit of 2^20: an eighth, 131072. The rows model at 256 threads: 2
+	 * loads x 256 lanes x 1024 iterations = 524288 lane evaluations, so 4.5
+	 * ms keep the first 1024 * 36864 / 524288 = 72 iterations of j. Each
+	 * lane's A sector is requested 4 times, its line 16 times, with 255
+	 * other lanes' lines (and x's) touched in between: the same distances in
+	 * the first 72 iterations as in all 1024, so the hit rate is the same. */
+	if (replay(ctx, hw, rows, &l, &p, &why) != -2) {
+		const warpest_kernel *k = l.kernel;
+		launch_release(&l);
+		warpest_config c;
+		warpest_config_init(&c);
+		c.block[0] = 256;
+		c.time_limit_ms = 4.5;
+		rc = launch_bind(ctx, k, hw, &c, &l);
+		CHECK(rc == 0, "rows: bind: %s", warpest_ctx_last_error(ctx));
+		if (rc == 0) {
+			CHECK(l1_replay_lanes(&l, 0) == 36864, "rows: lanes at 4.5 ms: %lld",
+				(long long)l1_replay_lanes(&l, 0));
+			l.time_limit_ms = 0;
+			CHECK(l1_replay_lanes(&l, 0) == (1 << 21), "rows: lanes without limits");
+			CHECK(l1_replay_lanes(&l, 1 << 20) == 131072, "rows: lanes, work limit 2^20");
+			l1_reuse_profile whole, part;
+			const char *w2 = NULL;
+			int r1 = l1_reuse_profile_block(&l, 1, 1 << 21, 0, &whole, &w2);
+			int r2 = l1_reuse_profile_block(&l, 1, 36864, 0, &part, &w2);
+			CHECK(r1 == 0 && whole.cut_loop < 0, "rows: whole replay (%d)", r1);
+			CHECK(r2 == 0 && part.cut_loop == 0 && part.cut_iterations == 72,
+				"rows: cut at 72 iterations of j (%d, loop %d, %lld)", r2, part.cut_loop,
+				(long long)part.cut_iterations);
+			/* 2 x 256 x 72 */
+			CHECK_NEAR(part.lane_evaluations, 36864, 1e-12, "rows: lane evaluations of the cut");
+			if (r1 == 0 && r2 == 0) {
+				double h1 = l1_reuse_hit_rate(&l, &whole, 1), h2 = l1_reuse_hit_rate(&l, &part, 1);
+				CHECK(h1 > 0.99 && fabs(h1 - h2) < 1e-9, "rows: hit rate whole %g, cut %g", h1, h2);
+			}
+			launch_release(&l);
+		}
 		warpest_kernel_free((warpest_kernel *)k);
 	}
 	warpest_hw_free(hw);

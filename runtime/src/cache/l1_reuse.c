@@ -16,9 +16,33 @@
 /* Thread parts of loads in loops kept at once (8 MB) */
 #define REPLAY_CACHE_ENTRIES ((int64_t)1 << 20)
 /* A loop cut to fit the budget keeps at least this many iterations. */
-#define REPLAY_MIN_ITERATIONS 64
-/* Share of an estimate's time left that the replay may take. */
-#define REPLAY_TIME_SHARE 0.25
+#define REPLAY_MIN_ITERATIONS 16
+/* Share of an estimate's time left that the replay may take: a safety net,
+ * the lane budget (sized to a quarter of a time limit) stops it first. */
+#define REPLAY_TIME_SHARE 0.5
+
+/* Lane evaluations the replay may spend (at most an eighth of the work
+ * limit): a 256-thread block of the 15x15 tiled convolution with 4x2
+ * outputs a thread (225 x 8 loads) fits; a loop longer than that is
+ * replayed in part. */
+#define REPLAY_LANES ((int64_t)1 << 21)
+/* Under a time limit, lane evaluations per millisecond of it: a quarter of
+ * the limit at the slowest rate measured (a warp's 32 lanes on 32 lines,
+ * about 32 lane evaluations a microsecond on the project's 2-core host),
+ * so that the replay is cut by its lane budget, the same on every
+ * machine, before its clock runs out. */
+#define REPLAY_LANES_PER_MS 8192
+
+int64_t l1_replay_lanes(const launch *l, int64_t work_limit)
+{
+	int64_t lanes = work_limit > 0 && work_limit / 8 < REPLAY_LANES ? work_limit / 8 : REPLAY_LANES;
+	if (l->time_limit_ms > 0 && l->time_limit_ms * REPLAY_LANES_PER_MS < (double)lanes)
+		lanes = (int64_t)(l->time_limit_ms * REPLAY_LANES_PER_MS);
+	return lanes;
+}
+
+const char l1_reuse_over_lanes[] = "more lane evaluations than the replay may spend";
+const char l1_reuse_over_time[] = "the replay did not fit its share of the time limit";
 
 /* Open-addressing map from a line number to its times: the line's last
  * touch, then each of its sectors' last request (-1: never). One entry a
@@ -268,7 +292,10 @@ static void touch_sectors(replay *r, const int64_t *sectors, int n)
 			r->failed = 1;
 			return;
 		}
-		int64_t before = *at, touched = tree_prefix(&r->times, r->times.now);
+		/* every line has one last touch: the lines touched so far, less
+		 * this one when new (line_map_slot counted it, its mark comes
+		 * below) */
+		int64_t before = *at, touched = r->lines.n - (before < 0);
 		int64_t in_line = ((int64_t)1 << shift) - 1;
 		for (; k < n && (sectors[k] >> shift) == line; k++) {
 			if (k > 0 && sectors[k] == sectors[k - 1])
@@ -440,7 +467,7 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	}
 	if (lanes > (double)max_lanes || run_unit_log2(sector) < 0 || run_unit_log2(line) < 0 ||
 	    line < sector) {
-		*why = lanes > (double)max_lanes ? "more lane evaluations than the replay may spend" :
+		*why = lanes > (double)max_lanes ? l1_reuse_over_lanes :
 			"sectors and lines that are not powers of two, the line the larger";
 		free(loads);
 		return 1;
@@ -479,7 +506,7 @@ int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, do
 	replay_range(r, 0, n, 0);
 	rc = r->failed ? -1 : 0;
 	if (!rc && r->timed_out) {
-		*why = "the replay did not fit its share of the time limit";
+		*why = l1_reuse_over_time;
 		rc = 1;
 	}
 	if (!rc && out->redundant > 0)

@@ -31,7 +31,7 @@ typedef struct l1_reuse_profile {
 } l1_reuse_profile;
 
 /* Replays block `block`. Past `max_lanes` lane evaluations, only the first
- * iterations of the longest outermost loop of the loads (at least 64) are
+ * iterations of the longest outermost loop of the loads (at least 16) are
  * replayed. Returns 0 with the profile; 1 when it does not
  * apply (a global load that is not affine, guarded by other than a
  * conjunction of affine constraints, repeated by `count`, or in a loop whose
@@ -40,6 +40,17 @@ typedef struct l1_reuse_profile {
  * -1 when out of memory. */
 int l1_reuse_profile_block(const launch *l, int64_t block, int64_t max_lanes, double deadline,
 	l1_reuse_profile *out, const char **why);
+
+/* The lane evaluations a replay may spend in an estimate under this work
+ * limit (0: none) and the launch's time limit: 2^21, an eighth of the work
+ * limit, or 8192 a millisecond of the time limit, whichever is smallest. */
+int64_t l1_replay_lanes(const launch *l, int64_t work_limit);
+
+/* The reasons `why` of a replay refused or stopped for want of budget
+ * (lane evaluations, time), where a larger one would have given a profile:
+ * the report states them as assumptions. */
+extern const char l1_reuse_over_lanes[];
+extern const char l1_reuse_over_time[];
 
 /* A replay made when first needed (an estimate needs it only where the
  * allocation argument misses): set block, max_lanes and deadline; `profile`

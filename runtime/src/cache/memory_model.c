@@ -17,11 +17,6 @@
 #include "cache/wave_boxes.h"
 #include "cache/wave_collect.h"
 
-/* Lane evaluations the L1 reuse replay may spend (at most an eighth of
- * the work limit): a 256-thread block of the 15x15 tiled convolution with
- * 4x2 outputs a thread (225 x 8 loads) fits; a loop longer than that is
- * replayed in part (l1_reuse.h). */
-#define L1_REPLAY_LANES ((int64_t)1 << 21)
 /* Below this allocation miss rate the replay cannot matter: no reuse
  * distance exceeds the block's allocation, so its hit rate is higher still. */
 #define L1_REPLAY_MISS_RATE 1e-6
@@ -551,7 +546,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	if (plan->n > 0) {
 		const wave_class *dc = &plan->c[plan->dominant];
 		replay.block = dc->first + dc->count / 2;
-		replay.max_lanes = budget > 0 && budget / 8 < L1_REPLAY_LANES ? budget / 8 : L1_REPLAY_LANES;
+		replay.max_lanes = l1_replay_lanes(l, budget);
 		replay.deadline = block_evaluator_deadline(ev);
 	}
 	for (int i = 0; i < n && !rc; i++)
@@ -690,6 +685,19 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->l1_reuse_distance_lines = replay.profile ? replay.profile->mean_distance_lines : -1;
 	m->l1_reuse_none = !replay.tried ? "the allocation hits: no reuse distance is longer" :
 		replay.profile ? NULL : replay.none;
+	/* the hit rate rests on a part of the replay, or on the allocation
+	 * argument for want of budget: a larger limit would change it */
+	if (replay.profile && replay.profile->cut_loop >= 0)
+		assumption_add(assumptions, "L1 reuse distances from the first %lld of %lld iterations of "
+			"loop %s (the replay's budget, %lld lane evaluations; docs/model.md §5)",
+			(long long)replay.profile->cut_iterations,
+			(long long)l->loops[replay.profile->cut_loop].trips,
+			l->loops[replay.profile->cut_loop].src->var, (long long)replay.max_lanes);
+	else if (!replay.profile && replay.tried &&
+		 (replay.none == l1_reuse_over_lanes || replay.none == l1_reuse_over_time))
+		assumption_add(assumptions, "L1 hit rate from the allocation argument, not reuse "
+			"distances: %s (%lld lane evaluations; docs/model.md §5)", replay.none,
+			(long long)replay.max_lanes);
 	m->rep_load_units_bytes = d->wave_load_units_bytes;
 	m->rep_store_bytes = d->wave_store_bytes;
 	m->rep_dram_load_bytes = d->wave_dram_load_bytes;

@@ -632,6 +632,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			"binary, a thread's own only where the kernel has no loops; the model has %d",
 			k->name, config->thread_instructions, k->n_loops);
 	l->thread_instructions = config->thread_instructions;
+	l->time_limit_ms = config->time_limit_ms;
 	/* geometric loops: unrolled now that their bounds are known */
 	if (geometric_unroll_build(ctx, k, l->env, &l->unroll))
 		return warpest_error_model;

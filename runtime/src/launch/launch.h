@@ -99,6 +99,7 @@ typedef struct launch {
 	int64_t spill_store_bytes, spill_load_bytes, stack_frame_bytes;
 	unsigned spill_from_config;
 	double thread_instructions;  /* the binary's count for a thread; 0: the model's */
+	double time_limit_ms;        /* the configuration's (0: none): sizes the L1 replay */
 	int64_t shared_per_block;    /* static + dynamic, before allocation rounding */
 	const char *variant;
 	/* occupancy */
