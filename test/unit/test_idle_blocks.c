@@ -5,6 +5,7 @@
  * tile: dedispersion at block 16x56, tile 4x7 on h100-sxm has 2346 busy of
  * 57831 blocks, and counting all of them made each warp's work 1/24.6 of a
  * busy warp's (predicted 452.6 ms, measured 30.0 ms). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,62 @@ static void tiled_grid(warpest_ctx *ctx, const warpest_hw *hw)
 	warpest_kernel_free(k);
 }
 
+/* One thread of the grid has work: thread t sums in[t*chunk, min(t*chunk +
+ * chunk, n)) with chunk = n = 4096, so only thread 0 (of block 0) loops,
+ * 4096 trips, and its store is guarded by t*chunk < n. The loop's bounds
+ * vary per thread, so the busy blocks cannot be told from the guards: all
+ * 1024 are taken busy. Under a work limit of 10^5 lane evaluations the
+ * wave does not fit and a block sample is drawn; its runs miss block 0, so
+ * every sampled block ran no access and, scaled up, predicted a time of
+ * 0. The wave is evaluated whole instead (under the work limit only, the
+ * loop walked in part): DRAM load 4096 x 4 B = 16384 B, the exact
+ * estimate's, and an assumption says so. */
+static const char sparse_model[] =
+	"{\"format\": \"warpest-kernel-model\", \"version\": 1, \"kernel\": \"sparse\","
+	" \"params\": [{\"name\": \"n\", \"value\": 4096}, {\"name\": \"chunk\", \"value\": 4096}],"
+	" \"grid\": {\"x\": \"1024\"},"
+	" \"defs\": {\"t\": \"tid.x + ntid.x*ctaid.x\"},"
+	" \"loops\": [{\"var\": \"i\", \"lower\": \"t*chunk\", \"upper\": \"min(t*chunk + chunk, n)\","
+	"   \"step\": 1}],"
+	" \"fields\": [{\"name\": \"in\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"n\"]},"
+	"   {\"name\": \"out\", \"space\": \"global\", \"elem_bytes\": 4, \"dims\": [\"262144\"]}],"
+	" \"accesses\": [{\"field\": \"in\", \"kind\": \"load\", \"bytes\": 4, \"index\": [\"i\"],"
+	"     \"loops\": [\"i\"]},"
+	"   {\"field\": \"out\", \"kind\": \"store\", \"bytes\": 4, \"index\": [\"t\"],"
+	"     \"guard\": \"t*chunk < n\"}]}";
+
+static void sparse_work(warpest_ctx *ctx, const warpest_hw *hw)
+{
+	warpest_kernel *k = warpest_kernel_read_string(ctx, sparse_model, "sparse");
+	CHECK(k != NULL, "sparse model (%s)", warpest_ctx_last_error(ctx));
+	if (!k)
+		return;
+	warpest_config c;
+	warpest_config_init(&c);
+	c.block[0] = 256;
+	c.registers = 32;
+	c.skip_neighbours = 1;
+	warpest_estimate *exact = warpest_estimate_compute(ctx, k, hw, &c);
+	CHECK(exact != NULL, "sparse: exact (%s)", exact ? "" : warpest_ctx_last_error(ctx));
+	c.work_limit = 100000;
+	warpest_estimate *limited = warpest_estimate_compute(ctx, k, hw, &c);
+	CHECK(limited != NULL, "sparse: work limit 10^5 (%s)", limited ? "" : warpest_ctx_last_error(ctx));
+	if (exact && limited) {
+		const warpest_summary *a = warpest_estimate_summary(exact), *b = warpest_estimate_summary(limited);
+		CHECK(a->dram_load_bytes >= 16384 && a->dram_load_bytes < 16384 + 32,
+			"sparse: DRAM load of thread 0's 4096 floats: %g", a->dram_load_bytes);
+		CHECK_NEAR(b->dram_load_bytes, a->dram_load_bytes, 1e-6, "sparse: DRAM load under the limit");
+		CHECK(b->predicted_seconds > 0 && fabs(b->predicted_seconds / a->predicted_seconds - 1) < 1e-9,
+			"sparse: time under the limit %g, exact %g", b->predicted_seconds, a->predicted_seconds);
+		char *text = warpest_estimate_to_json(limited);
+		CHECK(text && strstr(text, "ran no access"), "sparse: the assumption names the idle sample");
+		free(text);
+	}
+	warpest_estimate_free(exact);
+	warpest_estimate_free(limited);
+	warpest_kernel_free(k);
+}
+
 /* The count itself: on a 10 x 10 grid (rows of blocks at a time where a
  * constraint couples block dimensions), access 0
  * runs where ctaid.x <= ctaid.y (a triangle: 1 + 2 + ... + 10 = 55
@@ -131,6 +188,7 @@ int main(void)
 	CHECK(hw != NULL, "table (%s)", warpest_ctx_last_error(ctx));
 	if (hw) {
 		tiled_grid(ctx, hw);
+		sparse_work(ctx, hw);
 		union_count(ctx, hw, "ctaid.x <= ctaid.y", "ctaid.x >= 2 && ctaid.x < 5", 64);
 		/* Boxes (each constraint bounds one block dimension: counted by
 		 * cells between the boxes' edges, not row by row): x < 6 is 6 x 10

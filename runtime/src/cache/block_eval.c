@@ -502,6 +502,13 @@ int64_t block_evaluator_work(const block_evaluator *ev)
 	return ev->work;
 }
 
+int64_t block_evaluator_work_left(const block_evaluator *ev)
+{
+	if (ev->work_limit <= 0)
+		return INT64_MAX;
+	return ev->work < ev->work_limit ? ev->work_limit - ev->work : 0;
+}
+
 int block_evaluator_over_limit(const block_evaluator *ev)
 {
 	return ev->over_limit;

@@ -134,5 +134,7 @@ int block_evaluator_spend(block_evaluator *ev, int64_t units);
 int block_evaluator_exhaust(block_evaluator *ev);
 /* Work spent so far. */
 int64_t block_evaluator_work(const block_evaluator *ev);
+/* Work left before the work limit (INT64_MAX: no limit). */
+int64_t block_evaluator_work_left(const block_evaluator *ev);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/assumptions.h"
 #include "base/clock.h"
 #include "base/small_sort.h"
 #include "cache/capacity.h"
@@ -560,4 +561,19 @@ double l1_reuse_hit_rate(const launch *l, const l1_reuse_profile *p, double resi
 			miss += p->count[b] * (1.0 - capacity_l1_hit(l->hw,
 				resident * bucket_distance(b) * line / l->l1_capacity_bytes));
 	return 1.0 - miss / p->redundant;
+}
+
+void l1_replay_assume(const launch *l, const l1_replay *rp, assumption_list *assumptions)
+{
+	/* the hit rate rests on a part of the replay, or on the allocation
+	 * argument for want of budget: a larger limit would change it */
+	if (rp->profile && rp->profile->cut_loop >= 0)
+		assumption_add(assumptions, "L1 reuse distances from the first %lld of %lld iterations of "
+			"loop %s (the replay's budget, %lld lane evaluations; docs/model.md §5)",
+			(long long)rp->profile->cut_iterations, (long long)l->loops[rp->profile->cut_loop].trips,
+			l->loops[rp->profile->cut_loop].src->var, (long long)rp->max_lanes);
+	else if (!rp->profile && rp->tried && (rp->none == l1_reuse_over_lanes || rp->none == l1_reuse_over_time))
+		assumption_add(assumptions, "L1 hit rate from the allocation argument, not reuse "
+			"distances: %s (%lld lane evaluations; docs/model.md §5)", rp->none,
+			(long long)rp->max_lanes);
 }

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "base/assumptions.h"
 #include "launch/launch.h"
 
 /* Distances are kept exactly below this many lines, in buckets of 1/64
@@ -65,6 +66,11 @@ typedef struct l1_replay {
 
 /* Replays rp's block on the first call only. 0, or -1 when out of memory. */
 int l1_reuse_once(const launch *l, l1_replay *rp);
+
+/* States in `assumptions` where rp's hit rate rests on the first
+ * iterations of a loop only, or on the allocation argument for want of
+ * lane evaluations or time. */
+void l1_replay_assume(const launch *l, const l1_replay *rp, assumption_list *assumptions);
 
 /* Share of the profile's redundant requests that hit when `resident`
  * blocks share the L1 alike: 1 - mean of m1(resident * D * line / C1)

@@ -685,19 +685,7 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	m->l1_reuse_distance_lines = replay.profile ? replay.profile->mean_distance_lines : -1;
 	m->l1_reuse_none = !replay.tried ? "the allocation hits: no reuse distance is longer" :
 		replay.profile ? NULL : replay.none;
-	/* the hit rate rests on a part of the replay, or on the allocation
-	 * argument for want of budget: a larger limit would change it */
-	if (replay.profile && replay.profile->cut_loop >= 0)
-		assumption_add(assumptions, "L1 reuse distances from the first %lld of %lld iterations of "
-			"loop %s (the replay's budget, %lld lane evaluations; docs/model.md §5)",
-			(long long)replay.profile->cut_iterations,
-			(long long)l->loops[replay.profile->cut_loop].trips,
-			l->loops[replay.profile->cut_loop].src->var, (long long)replay.max_lanes);
-	else if (!replay.profile && replay.tried &&
-		 (replay.none == l1_reuse_over_lanes || replay.none == l1_reuse_over_time))
-		assumption_add(assumptions, "L1 hit rate from the allocation argument, not reuse "
-			"distances: %s (%lld lane evaluations; docs/model.md §5)", replay.none,
-			(long long)replay.max_lanes);
+	l1_replay_assume(l, &replay, assumptions);
 	m->rep_load_units_bytes = d->wave_load_units_bytes;
 	m->rep_store_bytes = d->wave_store_bytes;
 	m->rep_dram_load_bytes = d->wave_dram_load_bytes;
@@ -741,6 +729,29 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		m->sample_run_blocks = ev_mode.sample.len;
 	}
 	m->sample_bound = cycles > 0 ? sqrt(err2) / cycles : 0;
+	int idle_samples = 0, idle_kept = 0;
+	double all_lanes = 0;
+	for (int i = 0; i < n; i++) {
+		idle_samples += !w[i].folded && w[i].sample.idle_sample == 1;
+		idle_kept += !w[i].folded && w[i].sample.idle_sample == 2;
+		for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
+			all_lanes += w[i].access[a].lanes;
+	}
+	/* no lane ran anywhere, and a sample stands for some of it: a launch
+	 * time of 0 would rest on the runs missing the work, not on the work */
+	if (idle_kept && all_lanes <= 0) {
+		rc = ctx_error(ctx, "kernel '%s': the block sample ran no access in any wave and the "
+			"whole wave does not fit the work limit: the busy blocks, if any, lie between the "
+			"sample's runs, so no prediction (docs/model.md §1)", l->kernel->name);
+		goto done;
+	}
+	if (idle_kept)
+		assumption_add(assumptions, "a block sample of %d wave(s) ran no access and the whole wave "
+			"did not fit the work limit: those waves count as idle (docs/model.md §1)", idle_kept);
+	if (idle_samples)
+		assumption_add(assumptions, "a block sample of %d wave(s) ran no access (the busy blocks lie "
+			"between its runs): those waves were evaluated whole instead, under the work limit "
+			"only (no time limit) (docs/model.md §1)", idle_samples);
 	if (m->sample_runs)
 		assumption_add(assumptions, "blocks sampled: %lld of %lld per wave, %d runs of %lld spread "
 			"evenly (docs/model.md §1); ±%.1f %% (2 standard errors between runs; data "

@@ -207,8 +207,21 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	sf->sampled = count;
 	sf->load_scale = sf->store_scale = 1;
 	sf->bound = 0;
+	sf->idle_sample = 0;
 	if (!block_sample_applies(sample, count))
 		return collect_wave(ctx, ev, l, first, count, fp, m, access, exact);
+	/* what the sample adds to m and access, undone if it comes out idle */
+	memory_result *m_before = m ? malloc(sizeof(*m)) : NULL;
+	access_stats *access_before = m ? malloc(sizeof(*access) * ((size_t)l->n_accesses + 1)) : NULL;
+	if (m && (!m_before || !access_before)) {
+		free(m_before);
+		free(access_before);
+		return ctx_error(ctx, "out of memory");
+	}
+	if (m) {
+		*m_before = *m;
+		memcpy(access_before, access, sizeof(*access) * (size_t)l->n_accesses);
+	}
 	int runs = sample->runs;
 	double x[4][BLOCK_SAMPLE_RUNS];
 	wave_footprint run;
@@ -224,6 +237,7 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 		run_list_clear(&fp->store_bytes);
 	}
 	int rc = 0;
+	int64_t work_before = block_evaluator_work(ev);
 	/* Each run is collected as two halves, each a piece of the cover: data
 	 * the halves share (halos between neighbouring blocks) is not private
 	 * to a piece, so it is not scaled up (sample_cover_estimate). */
@@ -260,7 +274,37 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	}
 	if (!rc && fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
 		rc = ctx_error(ctx, "out of memory");
-	if (!rc) {
+	/* A sample whose blocks ran no access, in a kernel with accesses: the
+	 * busy blocks may lie between its runs (a grid much larger than the
+	 * work, guards that idle all but a few blocks), and scaled up it would
+	 * predict nothing. Where the whole wave, at what the sample's blocks
+	 * cost, fits the work left, it is evaluated whole instead, under the
+	 * work limit only (the clock stopped the first run there already);
+	 * else the wave counts as idle (idle_sample 2: memory_model refuses a
+	 * launch with no work anywhere). */
+	int idle = !rc && m && l->n_accesses > 0;
+	for (int i = 0; idle && i < l->n_accesses; i++)
+		idle = access[i].lanes <= access_before[i].lanes;
+	int64_t visited = (int64_t)runs * sample->len;
+	double projected = visited > 0 ? (double)(block_evaluator_work(ev) - work_before) *
+		(double)count / (double)visited : 0;
+	if (idle && projected >= (double)block_evaluator_work_left(ev)) {
+		sf->idle_sample = 2;
+		idle = 0;
+	}
+	if (idle) {
+		*m = *m_before;
+		memcpy(access, access_before, sizeof(*access) * (size_t)l->n_accesses);
+		double deadline = block_evaluator_deadline(ev);
+		block_evaluator_set_deadline(ev, 0);
+		rc = collect_wave(ctx, ev, l, first, count, fp, m, access, exact);
+		block_evaluator_set_deadline(ev, deadline);
+		sf->idle_sample = 1;
+		runs = 0;
+	}
+	free(m_before);
+	free(access_before);
+	if (!rc && !idle) {
 		sf->sampled = (int64_t)runs * sample->len;
 		double f = (double)count / (double)sf->sampled;
 		if (m) {

@@ -23,6 +23,9 @@ typedef struct sample_figures {
 	int64_t sampled;                /* blocks evaluated (count when not sampled) */
 	double load_scale, store_scale; /* the wave's distinct units / the runs' */
 	double bound;                   /* relative error bound: 2 SE between runs */
+	/* a sample ran no access: 1 the wave evaluated whole instead, 2 it
+	 * did not fit the work left and counts as idle */
+	int idle_sample;
 } sample_figures;
 
 /* Collects the byte footprint of blocks [first, first+count) into `fp`
