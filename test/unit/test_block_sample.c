@@ -91,6 +91,14 @@ static void check_reports(const warpest_estimate *e, int sampled, const char *wh
 	for (int i = 0; i < e->assumptions.n; i++)
 		said |= strstr(e->assumptions.text[i], "blocks sampled:") != NULL;
 	CHECK(said == sampled, "%s: the assumptions %s the sample", what, sampled ? "state" : "do not state");
+	/* runs of one block see no data that neighbouring blocks share: both
+	 * say so, since the bound between runs does not cover it */
+	int single = sampled && e->mem.sample_run_blocks == 1, warned = 0;
+	for (int i = 0; i < e->assumptions.n; i++)
+		warned |= strstr(e->assumptions.text[i], "each run is one block") != NULL;
+	CHECK(warned == single && text && (strstr(text, "runs of one block") != NULL) == single,
+		"%s: runs of %lld block(s), the warning on data blocks share %s", what,
+		(long long)e->mem.sample_run_blocks, single ? "given" : "not given");
 	free(json);
 	free(text);
 }
@@ -149,6 +157,15 @@ int main(void)
 		CHECK_NEAR(ss->l2_load_bytes, 3538944, 1e-3, "copy sampled: L2 -> L1 load bytes");
 		check_reports(s, 1, "copy sampled");
 	}
+
+	/* a limit of 4e4 leaves the smallest sample, 2 runs of one block: the
+	 * report warns that such runs see no data neighbouring blocks share */
+	warpest_estimate *one = estimate_at(ctx, copy, hw, 40000);
+	CHECK(one && one->mem.sample_runs == 2 && one->mem.sample_run_blocks == 1,
+		"copy: limit 4e4, 2 runs of one block (%s)", one ? "" : warpest_ctx_last_error(ctx));
+	if (one)
+		check_reports(one, 1, "copy, runs of one block");
+	warpest_estimate_free(one);
 
 	/* not even one block fits: no number, the work-limit error */
 	warpest_estimate *none = estimate_at(ctx, copy, hw, 2000);

@@ -451,9 +451,10 @@ char *warpest_estimate_to_text(const warpest_estimate *e)
 		m->waves_sampled ? ", a stratified subset" : ", every class");
 	if (m->sample_runs)
 		tprintf(&t, "blocks: sampled %lld of %lld per wave (%d runs of %lld), ±%.1f %% "
-			"(2 standard errors between runs)\n", (long long)m->sample_blocks,
+			"(2 standard errors between runs%s)\n", (long long)m->sample_blocks,
 			(long long)m->sample_of, m->sample_runs, (long long)m->sample_run_blocks,
-			100 * m->sample_bound);
+			100 * m->sample_bound, m->sample_run_blocks > 1 ? "" : "; runs of one block: data "
+			"neighbouring blocks share not seen");
 	/* reported, not costed: no TLB measurement to calibrate a limiter with */
 	if (m->wave_tlb_pages >= 0)
 		tprintf(&t, "TLB: %.0f pages of 2 MiB touched by the wave at block %lld (reported only, "
