@@ -19,7 +19,10 @@ of the device-only compile, or with --full of a host + device compile of the
 same file (a second compile; the pass's time summed over both sides). The
 slowest estimate is the largest "one estimate takes N ms" the plugin's remarks
 give (a kernel's own time, where a file's time over its kernels would hide
-it). Exit status 0; the figures are the output."""
+it). Each kernel's prediction in the compile (its Volumes remark, under the
+plugin's time limit) is compared with the exact estimate's: within 1 %, off
+with a remark naming a sample or limit, or off with no reason given (which
+should never be). Exit status 0; the figures are the output."""
 import argparse, collections, glob, json, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -58,14 +61,22 @@ def compile_cu(path, plugin, config, outdir, record, device_only=True):
     return p.returncode, p.stderr, pass_s, wall
 
 
+# Remark text that names a reason for the compiler's figures to differ from
+# an estimate with no limits: a block sample, a replay cut short, the clock.
+LIMIT_WORDS = ("blocks sampled", "reuse distances from the first", "allocation argument, not reuse",
+               "time limit", "work limit", "iterations sampled")
+
+
 def read_remarks(record):
     """From an optimisation record (YAML), the plugin's remarks: {kernel: set
-    of remark names} and {kernel: ms} of its "one estimate takes N ms" remarks
+    of remark names}, {kernel: ms} of its "one estimate takes N ms" remarks
     (the mandatory estimate's own time, given where the neighbour search did
-    not fit the kernel's budget: the slow kernels)."""
-    names, ms = collections.defaultdict(set), {}
+    not fit the kernel's budget: the slow kernels), {kernel: predicted ns} of
+    its Volumes remark, and {kernel: True} where a remark names a limit (a
+    sample, a replay cut short) that may move the figures."""
+    names, ms, pred, limited = collections.defaultdict(set), {}, {}, {}
     if not os.path.exists(record):
-        return names, ms
+        return names, ms, pred, limited
     text = open(record, errors="replace").read()
     for doc in text.split("\n--- "):
         if "Pass:            warpest" not in doc and "Pass: warpest" not in doc:
@@ -82,7 +93,13 @@ def read_remarks(record):
         t = re.search(r"one estimate takes (\d+) ms", doc)
         if t:
             ms[k] = max(ms.get(k, 0), int(t.group(1)))
-    return names, ms
+        p = re.search(r"PredictedNanoseconds:\s+'?([0-9.e+-]+)", doc)
+        if p and n and n.group(1) == "Volumes":
+            pred[k] = float(p.group(1))
+        flat = " ".join(doc.split())
+        if any(w in flat for w in LIMIT_WORDS):
+            limited[k] = True
+    return names, ms, pred, limited
 
 
 def norm_reason(r):
@@ -119,6 +136,7 @@ def main():
     rejected, noest, failed = [], [], []
     times = []
     kernel_ms = []  # (ms, kernel, file) from the estimate's own remark
+    versus = collections.defaultdict(list)  # agree/stated/silent: (ratio, file, kernel)
     with tempfile.TemporaryDirectory() as tmp:
         for fi, f in enumerate(files):
             base = os.path.join(tmp, "f%d" % fi)
@@ -143,7 +161,7 @@ def main():
                 failed.append((f, err.strip().splitlines()[-1:]))
                 continue
             models = sorted(glob.glob(base + "/m/*.json"))
-            rem, est_ms = read_remarks(base + "/rec.yaml")
+            rem, est_ms, rem_pred, rem_limited = read_remarks(base + "/rec.yaml")
             for kname, ms in est_ms.items():
                 kernel_ms.append((ms, kname, os.path.basename(f)))
             share_pass, share_wall = pass_s, wall
@@ -182,7 +200,7 @@ def main():
                         st["predicted_all_unanalysed"] += 1
                 else:
                     noest.append((os.path.basename(f), kname, sorted(rem.get(kname, set()))))
-                cmd = [cli, "estimate", mf, "--gpu", a.gpu, "--block", a.block.replace("x", " ").split()[0],
+                cmd = [cli, "estimate", mf, "--json", "--gpu", a.gpu, "--block", a.block.replace("x", " ").split()[0],
                        a.block.split("x")[1], a.block.split("x")[2]]
                 for p in m.get("params", []):
                     if "value" not in p and "exp2_of" not in p:
@@ -203,6 +221,17 @@ def main():
                         st["cli_errors"] += 1
                         if a.verbose:
                             print("cli error:", kname, msg)
+                    continue
+                # the compiler's prediction (under its time limit) against
+                # the estimate with no limits
+                try:
+                    exact_s = json.loads(r.stdout).get("predicted_seconds")
+                except ValueError:
+                    exact_s = None
+                if exact_s and kname in rem_pred:
+                    ratio = rem_pred[kname] * 1e-9 / exact_s
+                    kind = "agree" if abs(ratio - 1) <= 0.01 else "stated" if rem_limited.get(kname) else "silent"
+                    versus[kind].append((ratio, os.path.basename(f), kname))
     n = max(st["accesses"], 1)
     print("files                 %d (%d failed to compile)" % (len(files), len(failed)))
     print("kernels               %d" % st["kernels"])
@@ -216,6 +245,12 @@ def main():
     print("estimate timeouts     %d, other estimate errors %d" % (st["cli_timeouts"], st["cli_errors"]))
     print("kernels predicted     %d of %d (%d with every access unanalysed)" % (
         st["predicted"], st["kernels"], st["predicted_all_unanalysed"]))
+    if any(versus.values()):
+        print("in-compile vs exact   %d within 1 %%, %d differ with a sample or limit stated, %d differ "
+              "with no reason given" % (len(versus["agree"]), len(versus["stated"]), len(versus["silent"])))
+        for kind in ("silent", "stated") if a.verbose else ("silent",):
+            for ratio, f, k in sorted(versus[kind]):
+                print("  %s %.3f  %s %s" % (kind, ratio, f, k))
     if times:
         per = [t / max(k, 1) for t, k, *_ in times]
         worst = max(times, key=lambda x: x[0] / max(x[1], 1))
