@@ -232,6 +232,10 @@ block_evaluator *block_evaluator_alloc(const launch *l, int use_boxes, int use_r
 	for (int i = 0; i < l->atoms.n; i++)
 		ev->has_thread_clamps |= l->atoms.a[i].thread_dependent;
 	unsplit_atom_spans(ev);
+	quasi_atoms_varying(&l->atoms, ev->atom_varies);
+	for (int j = 0; j < ev->n_qconstraints; j++)
+		ev->qconstraint_varies[j] = quasi_form_reads_varying(&ev->qconstraints[j], l->atoms.n,
+			ev->atom_varies);
 	ev->key_len = ev->cached ? 2 * ev->n_constraints + l->n_groups + 1 + 3 * l->atoms.n +
 		2 * ev->n_qconstraints : 1;
 	if (ev->cached && (ev->n_qconstraints > 0 || ev->has_thread_clamps) && l->atoms.n > 0)
@@ -526,182 +530,6 @@ static void block_offsets(const block_evaluator *ev, const int64_t *c, int64_t *
 	}
 }
 
-/* A hash of every thread's lower bound and trip count of the loops whose
- * bounds depend on the thread (grid-stride loops) and see the block: blocks
- * with equal signatures run the same iterations. Loops whose bounds do not
- * see the block run alike in every block and are left out (hashing them
- * cost a pass over the block's threads per block). 0 when no loop counts. */
-static int64_t loop_signature(const block_evaluator *ev, const int64_t *c)
-{
-	const launch *l = ev->l;
-	const warpest_kernel *k = l->kernel;
-	uint64_t h = 0;
-	int64_t env[EXPR_MAX_SYMBOLS];
-	int any = 0;
-	/* a loop whose accesses all never run in this block (a remainder loop
-	 * behind its block's bound check) changes nothing of the class: its
-	 * bounds do not keep such blocks apart. The rest of the key is already
-	 * in ev->key_scratch. */
-	unsigned live = 0;
-	for (int i = 0; i < l->n_accesses && ev->block_loops; i++) {
-		const km_access *a = l->accesses[i].src;
-		unsigned loops = 0;
-		for (int j = 0; j < a->n_loops; j++)
-			loops |= 1u << a->loops[j];
-		if ((loops & ev->block_loops & ~live) && !access_never_runs(ev, i))
-			live |= loops;
-	}
-	for (int i = 0; i < k->n_loops; i++) {
-		const bound_loop *bl = &l->loops[i];
-		if (!(ev->block_loops & live & (1u << i)))
-			continue;
-		if (!any) {
-			memcpy(env, l->env, sizeof(env));
-			env[sym_ctaid_x] = c[0], env[sym_ctaid_y] = c[1], env[sym_ctaid_z] = c[2];
-			h = 1469598103934665603ull;
-			any = 1;
-		}
-		/* bounds of the block only: one thread stands for all */
-		int threads = bl->block_uniform ? 1 : l->threads_per_block;
-		if (bl->quasi) {
-			/* quasi bounds: only the thread coordinates they use vary (a
-			 * grid-stride loop over z sees one value per tid.z); outer loops
-			 * at their first value, as in the tree's env */
-			int64_t n[3], v[EXPR_N_VARYING] = {0}, atoms[QUASI_MAX_ATOMS], lower, trips;
-			for (int d = 0; d < 3; d++)
-				n[d] = bl->tid_used[d] && !bl->block_uniform ? l->block[d] : 1;
-			v[3] = c[0], v[4] = c[1], v[5] = c[2];
-			for (v[2] = 0; v[2] < n[2]; v[2]++)
-				for (v[1] = 0; v[1] < n[1]; v[1]++)
-					for (v[0] = 0; v[0] < n[0]; v[0]++) {
-						bound_loop_trips(bl, &l->bound_atoms, v, atoms, &lower, &trips);
-						h = (h ^ (uint64_t)lower) * 1099511628211ull;
-						h = (h ^ (uint64_t)trips) * 1099511628211ull;
-					}
-			continue;
-		}
-		for (int t = 0; t < threads; t++) {
-			int64_t lower, trips = bl->src->assumed_trips, tc[3];
-			launch_thread_coords(l, t, tc);
-			env[sym_tid_x] = tc[0], env[sym_tid_y] = tc[1], env[sym_tid_z] = tc[2];
-			lower = expr_eval(bl->src->lower, env);
-			if (bl->src->upper) {
-				int64_t span = expr_eval(bl->src->upper, env) - lower;
-				trips = span <= 0 ? 0 : (span + bl->src->step - 1) / bl->src->step;
-			}
-			h = (h ^ (uint64_t)lower) * 1099511628211ull;
-			h = (h ^ (uint64_t)trips) * 1099511628211ull;
-		}
-	}
-	return (int64_t)h;
-}
-
-/* A constraint's two key entries from its range [lo, hi] over the block:
- * form != 0 is true where 0 is out of [lo, hi], false where it is all of
- * it; form >= 0 true where lo >= 0, false where hi < 0. Cut: (2, value),
- * the block's value that fixes every lane's verdict. */
-static void constraint_key(int ne, int64_t lo, int64_t hi, int64_t value, int64_t *key)
-{
-	key[1] = 0;
-	if (ne ? lo > 0 || hi < 0 : lo >= 0)
-		key[0] = 0;
-	else if (ne ? lo == 0 && hi == 0 : hi < 0)
-		key[0] = 1;
-	else {
-		key[0] = 2;
-		key[1] = value;
-	}
-}
-
-/* Each quasi constraint's least, greatest and first-thread value over the
- * block at c, less its block part (3 entries each): each thread's atoms
- * evaluated, loops at 0. With thread-dependent clamps, the atoms are those
- * quasi_atoms_block_threads left in qthread_atoms. */
-static void quasi_thread_parts(const block_evaluator *ev, const int64_t *c, int64_t *parts)
-{
-	const launch *l = ev->l;
-	int n_atoms = l->atoms.n, tpb = l->threads_per_block;
-	int64_t zero[QUASI_MAX_ATOMS] = {0};
-	for (int t = 0; !ev->has_thread_clamps && ev->qthread_atoms && t < tpb; t++) {
-		int64_t v[EXPR_N_VARYING];
-		thread_vars(ev, t, c, v);
-		quasi_atoms_eval(&l->atoms, v, &ev->qthread_atoms[(size_t)t * (size_t)n_atoms]);
-	}
-	for (int j = 0; j < ev->n_qconstraints; j++) {
-		const quasi_form *f = &ev->qconstraints[j];
-		int64_t lo = 0, hi = 0, first = 0;
-		for (int t = 0; t < tpb; t++) {
-			int64_t v[EXPR_N_VARYING];
-			thread_vars(ev, t, c, v);
-			int64_t x = quasi_form_eval(f, n_atoms, v, ev->qthread_atoms ?
-				&ev->qthread_atoms[(size_t)t * (size_t)n_atoms] : zero);
-			if (t == 0)
-				lo = hi = first = x;
-			lo = x < lo ? x : lo;
-			hi = x > hi ? x : hi;
-		}
-		int64_t block = quasi_form_block_part(f, n_atoms, c, ev->atom_offset);
-		parts[3 * j] = lo - block;
-		parts[3 * j + 1] = hi - block;
-		parts[3 * j + 2] = first - block;
-	}
-}
-
-/* Each quasi constraint's state over the block at c, as compute_key does
- * for linear ones: its range over the block's threads and its loops at
- * their constant ranges. Where it is cut, the first thread's value: with
- * the atom residues in the key, blocks with equal values test equal lanes.
- * The thread parts come from the memo where the residues were met before. */
-static void quasi_constraint_keys(const block_evaluator *ev, const int64_t *c, int64_t *key)
-{
-	const launch *l = ev->l;
-	int64_t own[3 * MAX_QCONSTRAINTS];
-	const int64_t *parts = ev->qkeys ? quasi_key_memo_find(ev->qkeys, ev->atom_residue) : NULL;
-	if (!parts) {
-		int64_t *kept = ev->qkeys ? quasi_key_memo_add(ev->qkeys, ev->atom_residue) : NULL;
-		quasi_thread_parts(ev, c, kept ? kept : own);
-		parts = kept ? kept : own;
-	}
-	for (int j = 0; j < ev->n_qconstraints; j++) {
-		const quasi_form *f = &ev->qconstraints[j];
-		int64_t block = quasi_form_block_part(f, l->atoms.n, c, ev->atom_offset);
-		int64_t lo = block + parts[3 * j], hi = block + parts[3 * j + 1];
-		block_loop_range(l, f->lin.coeff, &lo, &hi);
-		constraint_key(ev->qconstraint_ne[j], lo, hi, block + parts[3 * j + 2], &key[2 * j]);
-	}
-}
-
-/* The block's class key, into ev->key_scratch (where the guards' verdicts
- * that loop_signature reads are). */
-static void compute_key(const block_evaluator *ev, int64_t id, const int64_t *c,
-	const int64_t *offsets)
-{
-	const launch *l = ev->l;
-	int64_t *key = ev->key_scratch;
-	if (!ev->cached) {
-		key[0] = id;
-		return;
-	}
-	for (int j = 0; j < ev->n_constraints; j++) {
-		const linear_form *f = &ev->constraints[j];
-		int64_t v = f->c0 + f->coeff[3] * c[0] + f->coeff[4] * c[1] + f->coeff[5] * c[2];
-		constraint_key(ev->constraint_ne[j], v + ev->constraint_span[j][0],
-			v + ev->constraint_span[j][1], v, &key[2 * j]);
-	}
-	for (int g = 0; g < l->n_groups; g++)
-		key[2 * ev->n_constraints + g] = ((offsets[g] % 128) + 128) % 128;
-	/* quasi-affine addresses: blocks alike only where every atom's
-	 * numerator leaves the same residue */
-	for (int i = 0; i < l->atoms.n; i++)
-		key[2 * ev->n_constraints + l->n_groups + 1 + i] = ev->atom_residue[i];
-	memcpy(&key[2 * ev->n_constraints + l->n_groups + 1 + l->atoms.n], ev->clamp_key,
-		sizeof(int64_t) * 2 * (size_t)l->atoms.n);
-	if (ev->n_qconstraints > 0)
-		quasi_constraint_keys(ev, c, &key[ev->key_len - 2 * ev->n_qconstraints]);
-	/* last: it reads the guards' verdicts above */
-	key[2 * ev->n_constraints + l->n_groups] = loop_signature(ev, c);
-}
-
 /* Each entry is multiplied by its own odd constant and the products are
  * summed: the multiplies are independent, so the key hashes at the adds'
  * speed instead of one multiply's latency per entry (keys are 20-100 long
@@ -736,16 +564,23 @@ const block_class *block_evaluator_get(block_evaluator *ev, int64_t id, int64_t 
 	if (ev->qthread_atoms && ev->has_thread_clamps) {
 		if (!ev->clamps || !clamp_memo_get(ev->clamps, c, ev->atom_residue, ev->atom_offset,
 		    ev->clamp_key)) {
-			quasi_atoms_block_threads(&ev->l->atoms, c, &ev->spans, (const int64_t (*)[3])ev->tid,
-				ev->l->threads_per_block, ev->qthread_atoms, ev->atom_residue, ev->atom_offset,
-				ev->clamp_key);
+			/* the threads are walked only where a clamp reads an atom
+			 * that varies between them (or a quasi constraint needs
+			 * each thread's atoms: quasi_thread_parts) */
+			ev->thread_atoms_current = !quasi_atoms_block_keys(&ev->l->atoms, c, &ev->spans,
+				ev->l->block, ev->atom_varies, ev->atoms_first, ev->atom_residue,
+				ev->atom_offset, ev->clamp_key);
+			if (ev->thread_atoms_current)
+				quasi_atoms_block_threads(&ev->l->atoms, c, &ev->spans,
+					(const int64_t (*)[3])ev->tid, ev->l->threads_per_block, ev->qthread_atoms,
+					ev->atom_residue, ev->atom_offset, ev->clamp_key);
 			if (ev->clamps)
 				clamp_memo_put(ev->clamps, c, ev->atom_residue, ev->atom_offset, ev->clamp_key);
 		}
 	} else
 		quasi_atoms_block(&ev->l->atoms, c, &ev->spans, ev->atom_residue, ev->atom_offset);
 	block_offsets(ev, c, offsets);
-	compute_key(ev, id, c, offsets);
+	block_compute_key(ev, id, c, offsets);
 	size_t key_bytes = (size_t)ev->key_len * sizeof(int64_t);
 	if (ev->last && memcmp(ev->last->key, ev->key_scratch, key_bytes) == 0)
 		return ev->last;

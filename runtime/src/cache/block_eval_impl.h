@@ -123,6 +123,12 @@ struct block_evaluator {
 	 * and the part its threads add to the atom (part of the block offset) */
 	int64_t atom_residue[QUASI_MAX_ATOMS], atom_offset[QUASI_MAX_ATOMS];
 	int64_t clamp_key[2 * QUASI_MAX_ATOMS]; /* thread-dependent clamps' winners (0 else) */
+	/* atoms and quasi constraints whose values differ between a block's
+	 * threads (quasi_atoms_varying): the others' ranges over the threads
+	 * lie at the block's corners, from the first thread's atoms */
+	unsigned char atom_varies[QUASI_MAX_ATOMS], qconstraint_varies[MAX_QCONSTRAINTS];
+	int64_t atoms_first[QUASI_MAX_ATOMS]; /* the atoms at the block's first thread */
+	int thread_atoms_current;            /* qthread_atoms hold this block's threads */
 	/* floor and mod atoms whose numerator reads threads and constant loops
 	 * only, and the range that part spans (unsplit_atom_spans) */
 	quasi_spans spans;
@@ -167,6 +173,11 @@ static inline void thread_vars(const block_evaluator *ev, int t, const int64_t *
  * against the work limit and the deadline: -1 (and over_limit) once
  * either is passed. */
 /* `units` of work (block_evaluator_spend's, inline for the walks). */
+/* The key of block `id` at coordinates c with its groups' offsets into
+ * ev->key_scratch (block_keys.c); the block's atoms (residue, offset,
+ * clamp key) must be set. */
+void block_compute_key(block_evaluator *ev, int64_t id, const int64_t *c, const int64_t *offsets);
+
 /* Sets x_runs and x_period (block_runs.c), once the keys' parts are known. */
 void block_runs_init(block_evaluator *ev);
 

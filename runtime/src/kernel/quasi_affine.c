@@ -354,6 +354,34 @@ int quasi_cond_linearize(const expr *e, const symbol_table *table, const int64_t
 	return cond_into(e, table, env, 0, atoms, out);
 }
 
+/* Atom i's residue, offset and clamp key at the block at ctaid, from the
+ * range [lo, hi] of its clamp's operand difference over the block's threads
+ * and that difference at the first thread. */
+static void atom_block_key(const quasi_atoms *atoms, int i, const int64_t *ctaid,
+	const quasi_spans *spans, int64_t lo, int64_t hi, int64_t first, int64_t *residue,
+	int64_t *offset, int64_t *clamp_key)
+{
+	const quasi_atom *a = &atoms->a[i];
+	int is_min = a->minmax == quasi_min;
+	clamp_key[2 * i] = clamp_key[2 * i + 1] = 0;
+	int64_t num = quasi_form_block_part(&a->num, i, ctaid, offset);
+	if (!a->thread_dependent) {
+		if (a->minmax != quasi_no_minmax) {
+			int64_t m = quasi_form_block_part(&a->other, i, ctaid, offset);
+			residue[i] = 0;
+			offset[i] = (num < m) == is_min ? num : m;
+		} else
+			split_block_part(atoms, i, num, spans, residue, offset);
+		return;
+	}
+	/* min takes num where num - other <= 0, max where it is >= 0 */
+	int num_wins = is_min ? hi <= 0 : lo >= 0, other_wins = is_min ? lo > 0 : hi < 0;
+	residue[i] = 0;
+	offset[i] = other_wins ? quasi_form_block_part(&a->other, i, ctaid, offset) : num;
+	clamp_key[2 * i] = num_wins ? 0 : other_wins ? 1 : 2;
+	clamp_key[2 * i + 1] = num_wins || other_wins ? 0 : first;
+}
+
 void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 	const quasi_spans *spans, const int64_t (*tid)[3], int n_threads, int64_t *values,
 	int64_t *residue, int64_t *offset, int64_t *clamp_key)
@@ -382,24 +410,70 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 			lo = d < lo ? d : lo;
 			hi = d > hi ? d : hi;
 		}
-		clamp_key[2 * i] = clamp_key[2 * i + 1] = 0;
-		int64_t num = quasi_form_block_part(&a->num, i, ctaid, offset);
-		if (!a->thread_dependent) {
-			if (a->minmax != quasi_no_minmax) {
-				int64_t m = quasi_form_block_part(&a->other, i, ctaid, offset);
-				residue[i] = 0;
-				offset[i] = (num < m) == is_min ? num : m;
-			} else
-				split_block_part(atoms, i, num, spans, residue, offset);
-			continue;
-		}
-		/* min takes num where num - other <= 0, max where it is >= 0 */
-		int num_wins = is_min ? hi <= 0 : lo >= 0, other_wins = is_min ? lo > 0 : hi < 0;
-		residue[i] = 0;
-		offset[i] = other_wins ? quasi_form_block_part(&a->other, i, ctaid, offset) : num;
-		clamp_key[2 * i] = num_wins ? 0 : other_wins ? 1 : 2;
-		clamp_key[2 * i + 1] = num_wins || other_wins ? 0 : first;
+		atom_block_key(atoms, i, ctaid, spans, lo, hi, first, residue, offset, clamp_key);
 	}
+}
+
+void quasi_atoms_varying(const quasi_atoms *atoms, unsigned char *varies)
+{
+	for (int i = 0; i < atoms->n; i++) {
+		const quasi_atom *a = &atoms->a[i];
+		int has_other = a->minmax != quasi_no_minmax;
+		varies[i] = 0;
+		for (int d = 0; d < 3; d++)
+			varies[i] |= a->num.lin.coeff[d] != 0 || (has_other && a->other.lin.coeff[d] != 0);
+		varies[i] |= quasi_form_reads_varying(&a->num, i, varies) ||
+			(has_other && quasi_form_reads_varying(&a->other, i, varies));
+	}
+}
+
+int quasi_form_reads_varying(const quasi_form *f, int n_atoms, const unsigned char *varies)
+{
+	for (int j = 0; j < n_atoms; j++)
+		if (f->atom[j] && varies[j])
+			return 1;
+	return 0;
+}
+
+int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
+	const quasi_spans *spans, const int *block, const unsigned char *varies,
+	int64_t *first_values, int64_t *residue, int64_t *offset, int64_t *clamp_key)
+{
+	int n = atoms->n;
+	for (int i = 0; i < n; i++) {
+		const quasi_atom *a = &atoms->a[i];
+		if (a->thread_dependent && a->minmax != quasi_no_minmax &&
+		    (quasi_form_reads_varying(&a->num, i, varies) ||
+		     quasi_form_reads_varying(&a->other, i, varies)))
+			return 0;
+	}
+	/* the first thread: tid 0, loops at 0 */
+	int64_t v[EXPR_N_VARYING] = {0};
+	v[3] = ctaid[0], v[4] = ctaid[1], v[5] = ctaid[2];
+	for (int i = 0; i < n; i++) {
+		const quasi_atom *a = &atoms->a[i];
+		int is_min = a->minmax == quasi_min;
+		int64_t x = quasi_form_eval(&a->num, i, v, first_values);
+		int64_t lo = 0, hi = 0, first = 0;
+		if (a->minmax == quasi_no_minmax)
+			first_values[i] = a->is_mod ? floor_mod(x, a->divisor) : floor_div(x, a->divisor);
+		else {
+			int64_t y = quasi_form_eval(&a->other, i, v, first_values);
+			first_values[i] = (x < y) == is_min ? x : y;
+			/* x - y over the block: its value at the first thread plus
+			 * each thread index's term at its ends */
+			lo = hi = first = x - y;
+			for (int d = 0; d < 3; d++) {
+				int64_t far = (a->num.lin.coeff[d] - a->other.lin.coeff[d]) * (int64_t)(block[d] - 1);
+				if (far < 0)
+					lo += far;
+				else
+					hi += far;
+			}
+		}
+		atom_block_key(atoms, i, ctaid, spans, lo, hi, first, residue, offset, clamp_key);
+	}
+	return 1;
 }
 
 int quasi_atoms_read(const quasi_form *f, const quasi_atoms *atoms, int v)

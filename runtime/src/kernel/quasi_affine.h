@@ -114,6 +114,24 @@ void quasi_atoms_block_threads(const quasi_atoms *atoms, const int64_t *ctaid,
 	const quasi_spans *spans, const int64_t (*tid)[3], int n_threads, int64_t *values,
 	int64_t *residue, int64_t *offset, int64_t *clamp_key);
 
+/* varies[i] = 1 where atom i takes different values at the threads of a
+ * block: its operands read a thread index or an atom that varies. */
+void quasi_atoms_varying(const quasi_atoms *atoms, unsigned char *varies);
+
+/* Whether f reads an atom that varies between a block's threads. */
+int quasi_form_reads_varying(const quasi_form *f, int n_atoms, const unsigned char *varies);
+
+/* quasi_atoms_block_threads' residue, offset and clamp_key without walking
+ * the threads, where no thread-dependent clamp reads an atom that varies
+ * (varies from quasi_atoms_varying): each clamp's operand difference is
+ * then affine in the thread index, so its range over the block (threads
+ * 0..block[d]-1 in each dimension) lies at the box's corners. The atoms at
+ * the first thread go to first_values. Returns 0 (nothing written) where
+ * some clamp reads a varying atom: the caller walks the threads. */
+int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
+	const quasi_spans *spans, const int *block, const unsigned char *varies,
+	int64_t *first_values, int64_t *residue, int64_t *offset, int64_t *clamp_key);
+
 static inline int64_t quasi_form_eval(const quasi_form *f, int n_atoms, const int64_t *v,
 	const int64_t *atom_values)
 {
