@@ -94,10 +94,68 @@ static void constraint_key(int ne, int64_t lo, int64_t hi, int64_t value, int64_
 	}
 }
 
+/* Each atom's thread-index coefficients over the block looked up, where it
+ * is affine in the thread index there (known[i] = 1): an atom that does
+ * not vary between threads (0, 0, 0); a thread-dependent clamp one operand
+ * of which wins at every thread of the block (clamp key 0 or 1), that
+ * operand's; a floor or mod whose numerator is affine with coefficients
+ * that its divisor divides, those over the divisor (a floor) or none (a
+ * mod: the same residue at every thread). */
+static void atoms_over_block(const block_evaluator *ev, int64_t (*coef)[3], unsigned char *known)
+{
+	const quasi_atoms *atoms = &ev->l->atoms;
+	for (int i = 0; i < atoms->n; i++) {
+		const quasi_atom *a = &atoms->a[i];
+		coef[i][0] = coef[i][1] = coef[i][2] = 0;
+		known[i] = !ev->atom_varies[i];
+		if (known[i])
+			continue;
+		int clamp = a->minmax != quasi_no_minmax;
+		if (clamp && (!a->thread_dependent || ev->clamp_key[2 * i] == 2))
+			continue;
+		const quasi_form *f = clamp && ev->clamp_key[2 * i] == 1 ? &a->other : &a->num;
+		int ok = 1;
+		for (int d = 0; d < 3; d++)
+			coef[i][d] = f->lin.coeff[d];
+		for (int j = 0; j < i && ok; j++) {
+			if (!f->atom[j])
+				continue;
+			ok = known[j];
+			for (int d = 0; d < 3 && ok; d++)
+				coef[i][d] += f->atom[j] * coef[j][d];
+		}
+		for (int d = 0; d < 3 && ok && !clamp; d++)
+			ok = coef[i][d] % a->divisor == 0;
+		for (int d = 0; d < 3 && ok && !clamp; d++)
+			coef[i][d] = a->is_mod ? 0 : coef[i][d] / a->divisor;
+		known[i] = (unsigned char)ok;
+	}
+}
+
+/* 1 with quasi constraint j's thread-index coefficients over the block in
+ * tc where it reads only atoms affine there (atoms_over_block); 0 where its
+ * threads must be walked. */
+static int affine_over_block(const block_evaluator *ev, int j, int64_t (*coef)[3],
+	const unsigned char *known, int64_t *tc)
+{
+	const quasi_form *f = &ev->qconstraints[j];
+	for (int d = 0; d < 3; d++)
+		tc[d] = f->lin.coeff[d];
+	for (int i = 0; i < ev->l->atoms.n; i++) {
+		if (!f->atom[i])
+			continue;
+		if (!known[i])
+			return 0;
+		for (int d = 0; d < 3; d++)
+			tc[d] += f->atom[i] * coef[i][d];
+	}
+	return 1;
+}
+
 /* Each quasi constraint's least, greatest and first-thread value over the
- * block at c, less its block part (3 entries each), loops at 0. One that
- * reads no atom varying between threads is affine in the thread index: its
- * value at the first thread and the index terms at the block's corners.
+ * block at c, less its block part (3 entries each), loops at 0. One that is
+ * affine in the thread index over the block (affine_over_block): its value
+ * at the first thread and the index terms at the block's corners.
  * The others evaluate each thread's atoms: with thread-dependent clamps
  * those of quasi_atoms_block_threads (walked here when the keys came from
  * quasi_atoms_block_keys). */
@@ -106,9 +164,14 @@ static void quasi_thread_parts(block_evaluator *ev, const int64_t *c, int64_t *p
 	const launch *l = ev->l;
 	int n_atoms = l->atoms.n, tpb = l->threads_per_block;
 	int64_t zero[QUASI_MAX_ATOMS] = {0};
+	int64_t tc[MAX_QCONSTRAINTS][3], coef[QUASI_MAX_ATOMS][3];
+	unsigned char affine[MAX_QCONSTRAINTS], known[QUASI_MAX_ATOMS];
+	atoms_over_block(ev, coef, known);
 	int walk = 0;
-	for (int j = 0; j < ev->n_qconstraints; j++)
-		walk |= ev->qconstraint_varies[j];
+	for (int j = 0; j < ev->n_qconstraints; j++) {
+		affine[j] = (unsigned char)affine_over_block(ev, j, coef, known, tc[j]);
+		walk |= !affine[j];
+	}
 	if (walk && ev->has_thread_clamps && !ev->thread_atoms_current) {
 		int64_t residue[QUASI_MAX_ATOMS], offset[QUASI_MAX_ATOMS], clamp_key[2 * QUASI_MAX_ATOMS];
 		quasi_atoms_block_threads(&l->atoms, c, &ev->spans, (const int64_t (*)[3])ev->tid, tpb,
@@ -133,10 +196,10 @@ static void quasi_thread_parts(block_evaluator *ev, const int64_t *c, int64_t *p
 	for (int j = 0; j < ev->n_qconstraints; j++) {
 		const quasi_form *f = &ev->qconstraints[j];
 		int64_t lo = 0, hi = 0, first = 0;
-		if (!ev->qconstraint_varies[j]) {
+		if (affine[j]) {
 			lo = hi = first = quasi_form_eval(f, n_atoms, v0, first_atoms);
 			for (int d = 0; d < 3; d++) {
-				int64_t far = f->lin.coeff[d] * (int64_t)(l->block[d] - 1);
+				int64_t far = tc[j][d] * (int64_t)(l->block[d] - 1);
 				if (far < 0)
 					lo += far;
 				else
