@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/ctx.h"
 #include "cache/wave_boxes.h"
 #include "cache/wave_collect.h"
@@ -238,6 +239,7 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	}
 	int rc = 0;
 	int64_t work_before = block_evaluator_work(ev);
+	double time_before = clock_seconds();
 	/* Each run is collected as two halves, each a piece of the cover: data
 	 * the halves share (halos between neighbouring blocks) is not private
 	 * to a piece, so it is not scaled up (sample_cover_estimate). */
@@ -278,17 +280,21 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	 * busy blocks may lie between its runs (a grid much larger than the
 	 * work, guards that idle all but a few blocks), and scaled up it would
 	 * predict nothing. Where the whole wave, at what the sample's blocks
-	 * cost, fits the work left, it is evaluated whole instead, under the
-	 * work limit only (the clock stopped the first run there already);
-	 * else the wave counts as idle (idle_sample 2: memory_model refuses a
-	 * launch with no work anywhere). */
+	 * cost, fits the work left and half the time limit, it is evaluated
+	 * whole instead, with a deadline of its own (the first run's has
+	 * passed already); else the wave counts as idle (idle_sample 2:
+	 * memory_model refuses a launch with no work anywhere). */
 	int idle = !rc && m && l->n_accesses > 0;
 	for (int i = 0; idle && i < l->n_accesses; i++)
 		idle = access[i].lanes <= access_before[i].lanes;
 	int64_t visited = (int64_t)runs * sample->len;
-	double projected = visited > 0 ? (double)(block_evaluator_work(ev) - work_before) *
-		(double)count / (double)visited : 0;
-	if (idle && projected >= (double)block_evaluator_work_left(ev)) {
+	double scale_up = visited > 0 ? (double)count / (double)visited : 0;
+	double projected = (double)(block_evaluator_work(ev) - work_before) * scale_up;
+	double projected_ms = 1000 * (clock_seconds() - time_before) * scale_up;
+	/* a run with no clock (the last resort) is bounded by its work alone */
+	int clocked = block_evaluator_deadline(ev) > 0 && l->time_limit_ms > 0;
+	if (idle && (projected >= (double)block_evaluator_work_left(ev) ||
+		     (clocked && projected_ms > l->time_limit_ms / 2))) {
 		sf->idle_sample = 2;
 		idle = 0;
 	}
@@ -296,7 +302,7 @@ int wave_collect(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 		*m = *m_before;
 		memcpy(access, access_before, sizeof(*access) * (size_t)l->n_accesses);
 		double deadline = block_evaluator_deadline(ev);
-		block_evaluator_set_deadline(ev, 0);
+		block_evaluator_set_deadline(ev, clocked ? clock_seconds() + l->time_limit_ms / 1000 : 0);
 		rc = collect_wave(ctx, ev, l, first, count, fp, m, access, exact);
 		block_evaluator_set_deadline(ev, deadline);
 		sf->idle_sample = 1;
