@@ -61,6 +61,42 @@ static int already_appended(appended_pair *seen, int cls, int64_t offset)
 	return 0;
 }
 
+/* A group's load runs rounded out to fetch units at a block offset that is
+ * not a multiple of the unit: the class's load_units hold them for offsets
+ * that are, and the byte runs of a misaligned group (a clamp's `x0 + 1`, 4
+ * B past the unit) are many more (own downsample_rgba: 256 a block, where
+ * the units are one run). Kept per (class, group, offset mod the unit),
+ * direct-mapped, for one wave's collection. */
+#define MISALIGNED_SLOTS 64
+typedef struct misaligned_units {
+	int cls, group;   /* cls -1: empty */
+	int64_t residue;
+	run_list units;   /* bytes, fetch-aligned, relative to offset - residue */
+} misaligned_units;
+
+static const run_list *units_at_residue(misaligned_units *slots, const block_class *cls, int g,
+	int64_t residue, int64_t fetch)
+{
+	uint64_t h = ((uint64_t)cls->index * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)g * 0xbf58476d1ce4e5b9ull) ^
+		(uint64_t)residue;
+	misaligned_units *s = &slots[(h >> 40) & (MISALIGNED_SLOTS - 1)];
+	if (s->cls == cls->index && s->group == g && s->residue == residue)
+		return &s->units;
+	run_list shifted;
+	run_list_init(&shifted);
+	int rc = run_list_append_shifted(&shifted, &cls->load_runs[g], residue) ||
+		run_list_to_units(&shifted, fetch, &s->units);
+	run_list_free(&shifted);
+	if (rc) {
+		s->cls = -1;
+		return NULL;
+	}
+	for (int64_t i = 0; i < s->units.n; i++)
+		s->units.r[i].lo *= fetch, s->units.r[i].hi *= fetch;
+	s->cls = cls->index, s->group = g, s->residue = residue;
+	return &s->units;
+}
+
 /* Collects the byte footprint of blocks [first, first+count) (none when `fp`
  * is NULL) and, when `m` is given, adds up their per-access statistics into
  * `m` and `access`. Load footprints may come rounded out to fetch units
@@ -114,13 +150,19 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 	int64_t *offsets = calloc((size_t)l->n_groups + 1, sizeof(int64_t));
 	appended_pair *seen = boxed ? NULL :
 		malloc(sizeof(appended_pair) * APPENDED_SLOTS * ((size_t)l->n_groups + 1));
-	if (!offsets || (!boxed && !seen)) {
+	misaligned_units *odd = boxed ? NULL : malloc(sizeof(misaligned_units) * MISALIGNED_SLOTS);
+	if (!offsets || (!boxed && (!seen || !odd))) {
 		free(offsets);
 		free(seen);
+		free(odd);
 		return ctx_error(ctx, "out of memory");
 	}
 	for (int i = 0; seen && i < APPENDED_SLOTS * l->n_groups; i++)
 		seen[i].cls = -1;
+	for (int i = 0; odd && i < MISALIGNED_SLOTS; i++) {
+		odd[i].cls = -1;
+		run_list_init(&odd[i].units);
+	}
 	/* the wave's statistics are each class's times its blocks: added once
 	 * per class, not once per block (a wave has thousands of blocks, a few
 	 * dozen classes) */
@@ -164,14 +206,18 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 		}
 		if (cls->empty)
 			continue;
-		for (int g = 0; g < l->n_groups && !boxed && !rc; g++)
-			if (!(from_boxes && from_boxes[g]) &&
-			    !already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]) &&
-			    (run_list_append_shifted(&fp->load_bytes, offsets[g] % fetch == 0 ?
-				&cls->load_units[g] : &cls->load_runs[g], offsets[g]) ||
+		for (int g = 0; g < l->n_groups && !boxed && !rc; g++) {
+			if ((from_boxes && from_boxes[g]) ||
+			    already_appended(&seen[APPENDED_SLOTS * g], cls->index, offsets[g]))
+				continue;
+			int64_t residue = ((offsets[g] % fetch) + fetch) % fetch;
+			const run_list *loads = residue == 0 ? &cls->load_units[g] :
+				units_at_residue(odd, cls, g, residue, fetch);
+			if (!loads || run_list_append_shifted(&fp->load_bytes, loads, offsets[g] - residue) ||
 			    run_list_append_shifted(&fp->store_bytes, offsets[g] % sector == 0 && !exact ?
-				&cls->store_units[g] : &cls->store_runs[g], offsets[g])))
+				&cls->store_units[g] : &cls->store_runs[g], offsets[g]))
 				rc = ctx_error(ctx, "out of memory");
+		}
 		if (m && !rc) {
 			if (cls->index >= n_hits && grow_hits(&hits, &n_hits, cls->index))
 				rc = ctx_error(ctx, "out of memory");
@@ -184,6 +230,9 @@ static int collect_wave(warpest_ctx *ctx, block_evaluator *ev, const launch *l,
 			add_class_stats(l, block_evaluator_class(ev, i), hits[i], m, access);
 	free(hits);
 	free(seen);
+	for (int i = 0; odd && i < MISALIGNED_SLOTS; i++)
+		run_list_free(&odd[i].units);
+	free(odd);
 	free(offsets);
 	if (!rc && fp && (run_list_normalize(&fp->load_bytes) || run_list_normalize(&fp->store_bytes)))
 		rc = ctx_error(ctx, "out of memory");
