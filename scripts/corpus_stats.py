@@ -22,7 +22,8 @@ give (a kernel's own time, where a file's time over its kernels would hide
 it). Each kernel's prediction in the compile (its Volumes remark, under the
 plugin's time limit) is compared with the exact estimate's: within 1 %, off
 with a remark naming a sample or limit, or off with no reason given (which
-should never be). Exit status 0; the figures are the output."""
+should never be). Exit status 0 (1 with --fail-silent when one is off with
+no reason); the figures are the output."""
 import argparse, collections, glob, json, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -122,6 +123,9 @@ def main():
     ap.add_argument("--cli-timeout", type=float, default=30)
     ap.add_argument("--no-config", action="store_true",
                     help="no block and no parameter values: the plugin's placeholders (per-access figures only)")
+    ap.add_argument("--fail-silent", action="store_true",
+                    help="exit 1 when a kernel's prediction in the compile differs from the exact "
+                         "estimate's by more than 1 %% with no remark naming a sample or limit")
     ap.add_argument("--full", action="store_true",
                     help="also compile host and device together and take the plugin's share of that")
     a = ap.parse_args()
@@ -281,6 +285,10 @@ def main():
     if a.verbose:
         for f, k, names in noest:
             print("no prediction: %s %s %s" % (f, k, names))
+    if a.fail_silent and (versus["silent"] or not versus["agree"]):
+        print("FAIL: %d kernel(s) predicted differently in the compile with no reason given "
+              "(or none compared)" % len(versus["silent"]))
+        return 1
     return 0
 
 
