@@ -138,18 +138,8 @@ static void atoms_over_block(const block_evaluator *ev, int64_t (*coef)[3], unsi
 static int affine_over_block(const block_evaluator *ev, int j, int64_t (*coef)[3],
 	const unsigned char *known, int64_t *tc)
 {
-	const quasi_form *f = &ev->qconstraints[j];
-	for (int d = 0; d < 3; d++)
-		tc[d] = f->lin.coeff[d];
-	for (int i = 0; i < ev->l->atoms.n; i++) {
-		if (!f->atom[i])
-			continue;
-		if (!known[i])
-			return 0;
-		for (int d = 0; d < 3; d++)
-			tc[d] += f->atom[i] * coef[i][d];
-	}
-	return 1;
+	return quasi_form_thread_coeffs(&ev->qconstraints[j], ev->l->atoms.n, ev->atom_varies, coef,
+		known, tc);
 }
 
 /* Each quasi constraint's least, greatest and first-thread value over the

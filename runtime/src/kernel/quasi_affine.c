@@ -435,18 +435,33 @@ int quasi_form_reads_varying(const quasi_form *f, int n_atoms, const unsigned ch
 	return 0;
 }
 
+int quasi_form_thread_coeffs(const quasi_form *f, int n, const unsigned char *varies,
+	int64_t (*coef)[3], const unsigned char *known, int64_t *c)
+{
+	for (int d = 0; d < 3; d++)
+		c[d] = f->lin.coeff[d];
+	for (int j = 0; j < n; j++) {
+		if (!f->atom[j] || !varies[j])
+			continue;
+		if (!known[j])
+			return 0;
+		for (int d = 0; d < 3; d++)
+			c[d] += f->atom[j] * coef[j][d];
+	}
+	return 1;
+}
+
 int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 	const quasi_spans *spans, const int *block, const unsigned char *varies,
 	int64_t *first_values, int64_t *residue, int64_t *offset, int64_t *clamp_key)
 {
 	int n = atoms->n;
-	for (int i = 0; i < n; i++) {
-		const quasi_atom *a = &atoms->a[i];
-		if (a->thread_dependent && a->minmax != quasi_no_minmax &&
-		    (quasi_form_reads_varying(&a->num, i, varies) ||
-		     quasi_form_reads_varying(&a->other, i, varies)))
-			return 0;
-	}
+	/* each varying atom's thread-index coefficients over the block, where it
+	 * is affine there: a clamp one operand of which wins at every thread
+	 * (its key, made below, says which), a floor or mod whose divisor
+	 * divides its numerator's coefficients */
+	int64_t coef[QUASI_MAX_ATOMS][3];
+	unsigned char known[QUASI_MAX_ATOMS];
 	/* the first thread: tid 0, loops at 0 */
 	int64_t v[EXPR_N_VARYING] = {0};
 	v[3] = ctaid[0], v[4] = ctaid[1], v[5] = ctaid[2];
@@ -454,17 +469,31 @@ int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 		const quasi_atom *a = &atoms->a[i];
 		int is_min = a->minmax == quasi_min;
 		int64_t x = quasi_form_eval(&a->num, i, v, first_values);
-		int64_t lo = 0, hi = 0, first = 0;
-		if (a->minmax == quasi_no_minmax)
+		int64_t lo = 0, hi = 0, first = 0, cx[3], cy[3];
+		int affine_num = quasi_form_thread_coeffs(&a->num, i, varies, coef, known, cx);
+		known[i] = !varies[i];
+		coef[i][0] = coef[i][1] = coef[i][2] = 0;
+		if (a->minmax == quasi_no_minmax) {
 			first_values[i] = a->is_mod ? floor_mod(x, a->divisor) : floor_div(x, a->divisor);
-		else {
+			int divides = affine_num;
+			for (int d = 0; d < 3 && divides; d++)
+				divides = cx[d] % a->divisor == 0;
+			for (int d = 0; d < 3 && divides && varies[i]; d++)
+				coef[i][d] = a->is_mod ? 0 : cx[d] / a->divisor;
+			known[i] |= (unsigned char)divides;
+		} else {
 			int64_t y = quasi_form_eval(&a->other, i, v, first_values);
 			first_values[i] = (x < y) == is_min ? x : y;
+			/* a thread clamp whose operands are not affine over the
+			 * block: its threads must be walked */
+			if (a->thread_dependent &&
+			    (!affine_num || !quasi_form_thread_coeffs(&a->other, i, varies, coef, known, cy)))
+				return 0;
 			/* x - y over the block: its value at the first thread plus
 			 * each thread index's term at its ends */
 			lo = hi = first = x - y;
-			for (int d = 0; d < 3; d++) {
-				int64_t far = (a->num.lin.coeff[d] - a->other.lin.coeff[d]) * (int64_t)(block[d] - 1);
+			for (int d = 0; d < 3 && a->thread_dependent; d++) {
+				int64_t far = (cx[d] - cy[d]) * (int64_t)(block[d] - 1);
 				if (far < 0)
 					lo += far;
 				else
@@ -472,6 +501,11 @@ int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 			}
 		}
 		atom_block_key(atoms, i, ctaid, spans, lo, hi, first, residue, offset, clamp_key);
+		if (a->minmax != quasi_no_minmax && a->thread_dependent && clamp_key[2 * i] != 2) {
+			known[i] = 1;
+			for (int d = 0; d < 3; d++)
+				coef[i][d] = clamp_key[2 * i] == 0 ? cx[d] : cy[d];
+		}
 	}
 	return 1;
 }

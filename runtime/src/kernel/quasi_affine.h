@@ -121,13 +121,22 @@ void quasi_atoms_varying(const quasi_atoms *atoms, unsigned char *varies);
 /* Whether f reads an atom that varies between a block's threads. */
 int quasi_form_reads_varying(const quasi_form *f, int n_atoms, const unsigned char *varies);
 
+/* 1 with f's thread-index coefficients over a block in c, where every atom
+ * it reads (of the first n) that varies between threads (varies[j]) is
+ * affine over that block (known[j], its coefficients coef[j]); 0 else. */
+int quasi_form_thread_coeffs(const quasi_form *f, int n, const unsigned char *varies,
+	int64_t (*coef)[3], const unsigned char *known, int64_t *c);
+
 /* quasi_atoms_block_threads' residue, offset and clamp_key without walking
- * the threads, where no thread-dependent clamp reads an atom that varies
- * (varies from quasi_atoms_varying): each clamp's operand difference is
- * then affine in the thread index, so its range over the block (threads
- * 0..block[d]-1 in each dimension) lies at the box's corners. The atoms at
- * the first thread go to first_values. Returns 0 (nothing written) where
- * some clamp reads a varying atom: the caller walks the threads. */
+ * the threads, where every thread-dependent clamp's operands are affine in
+ * the thread index over the block (they read no atom that varies, from
+ * quasi_atoms_varying, or only clamps one operand of which wins at every
+ * thread, and floors and mods whose divisor divides their numerator's
+ * coefficients): the operands' difference then has its range over the
+ * block (threads 0..block[d]-1 in each dimension) at the box's corners. The
+ * atoms at the first thread go to first_values. Returns 0 (the outputs
+ * partly written) where some clamp is not affine: the caller walks the
+ * threads. */
 int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 	const quasi_spans *spans, const int *block, const unsigned char *varies,
 	int64_t *first_values, int64_t *residue, int64_t *offset, int64_t *clamp_key);

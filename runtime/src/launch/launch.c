@@ -263,7 +263,8 @@ static int moves_with(const bound_access *o, const bound_access *b)
 
 /* kernel guard && access guard over quasi-affine forms, when both have
  * that shape and fit in one quasi_cond */
-static void bind_quasi_guard(launch *l, const km_access *a, bound_access *b)
+static void bind_quasi_guard(launch *l, const symbol_table *syms, const int64_t *env,
+	const km_access *a, bound_access *b)
 {
 	const warpest_kernel *k = l->kernel;
 	int n_atoms = l->atoms.n;
@@ -274,7 +275,7 @@ static void bind_quasi_guard(launch *l, const km_access *a, bound_access *b)
 		const expr *g = i == 0 ? k->guard : a->guard;
 		if (!g)
 			continue;
-		ok = quasi_cond_linearize(g, &k->symbols, l->env, &l->atoms, part) &&
+		ok = quasi_cond_linearize(g, syms, env, &l->atoms, part) &&
 			b->qguard.n + part->n <= COND_MAX_CONSTRAINTS;
 		for (int c = 0; ok && c < part->n; c++) {
 			b->qguard.f[b->qguard.n] = part->f[c];
@@ -287,13 +288,42 @@ static void bind_quasi_guard(launch *l, const km_access *a, bound_access *b)
 		l->atoms.n = n_atoms;
 }
 
-static int bind_accesses(warpest_ctx *ctx, launch *l)
+/* The symbols addresses and guards are bound with: the kernel's, but a loop
+ * whose variable takes one value over the whole launch (a grid-stride loop
+ * whose grid covers the data: one trip or none for every thread) has that
+ * value instead, as a parameter would, so that a clamp of it is a clamp of
+ * the thread's (docs/model.md §1). NULL: the kernel's (*env untouched). */
+static symbol_table *single_valued_loops(const launch *l, const launch_ranges *r, int64_t *env)
+{
+	const warpest_kernel *k = l->kernel;
+	symbol_table *syms = NULL;
+	for (int i = 0; i < k->n_loops; i++) {
+		const km_loop *loop = &k->loops[i];
+		if (loop->shift != 0 || r->lo[loop->sym] != r->hi[loop->sym])
+			continue;
+		if (!syms) {
+			/* none: the kernel's symbols, exact but slower */
+			if (!(syms = malloc(sizeof(*syms))))
+				return NULL;
+			*syms = k->symbols;
+		}
+		syms->classes[loop->sym] = sym_class_param;
+		env[loop->sym] = r->lo[loop->sym];
+	}
+	return syms;
+}
+
+static int bind_accesses(warpest_ctx *ctx, launch *l, const launch_ranges *r)
 {
 	const warpest_kernel *k = l->kernel;
 	l->n_accesses = k->n_accesses;
 	l->accesses = calloc((size_t)k->n_accesses + 1, sizeof(bound_access));
 	if (!l->accesses)
 		return ctx_error(ctx, "out of memory");
+	int64_t env[EXPR_MAX_SYMBOLS];
+	memcpy(env, l->env, sizeof(env));
+	symbol_table *single = single_valued_loops(l, r, env);
+	const symbol_table *syms = single ? single : &k->symbols;
 	/* Guards are bound once, as disjunctions; where one is a conjunction it
 	 * is kept as one (linear_cond: the boxes, the warp shortcuts). */
 	linear_dnf *kernel_dnf = malloc(sizeof(*kernel_dnf)), *access_dnf = malloc(sizeof(*access_dnf));
@@ -302,17 +332,18 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		free(kernel_dnf);
 		free(access_dnf);
 		free(both);
+		free(single);
 		return ctx_error(ctx, "out of memory");
 	}
 	int kernel_dnf_ok = 1;
 	if (k->guard)
-		kernel_dnf_ok = guard_dnf_linearize(k->guard, &k->symbols, l->env, kernel_dnf);
+		kernel_dnf_ok = guard_dnf_linearize(k->guard, syms, env, kernel_dnf);
 	else
 		guard_dnf_true(kernel_dnf);
 	l->kernel_guard_linear = kernel_dnf_ok && guard_dnf_conjunction(kernel_dnf, &l->kernel_guard);
 	if (k->guard && !l->kernel_guard_linear) {
 		int n_atoms = l->atoms.n;
-		l->kernel_guard_quasi = quasi_cond_linearize(k->guard, &k->symbols, l->env, &l->atoms,
+		l->kernel_guard_quasi = quasi_cond_linearize(k->guard, syms, env, &l->atoms,
 			&l->kernel_qguard);
 		if (!l->kernel_guard_quasi)
 			l->atoms.n = n_atoms;
@@ -324,12 +355,12 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		b->index = i;
 		b->field = &k->fields[a->field];
 		b->field_base = (int64_t)(a->field + 1) * FIELD_BASE_STRIDE;
-		b->linear = a->analysable && expr_linearize(a->offset, &k->symbols, l->env, &b->addr);
+		b->linear = a->analysable && expr_linearize(a->offset, syms, env, &b->addr);
 		if (b->linear)
 			b->addr.c0 += b->field_base;
 		if (!b->linear && a->analysable) {
 			int n_atoms = l->atoms.n;
-			b->quasi = quasi_linearize(a->offset, &k->symbols, l->env, &l->atoms, &b->qaddr);
+			b->quasi = quasi_linearize(a->offset, syms, env, &l->atoms, &b->qaddr);
 			if (b->quasi)
 				b->qaddr.lin.c0 += b->field_base;
 			else
@@ -339,7 +370,7 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 		b->guard = l->kernel_guard;
 		int ok = kernel_dnf_ok;
 		if (ok && a->guard)
-			ok = guard_dnf_linearize(a->guard, &k->symbols, l->env, access_dnf);
+			ok = guard_dnf_linearize(a->guard, syms, env, access_dnf);
 		else if (ok)
 			guard_dnf_true(access_dnf);
 		if (ok && guard_dnf_and(kernel_dnf, access_dnf, both)) {
@@ -348,7 +379,7 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 				*b->guard_dnf = *both;
 		}
 		if (!b->guard_linear && !b->guard_dnf)
-			bind_quasi_guard(l, a, b);
+			bind_quasi_guard(l, syms, env, a, b);
 		/* group accesses that move together from block to block */
 		b->group = -1;
 		for (int j = 0; j < i && b->group < 0 && (b->linear || b->quasi); j++)
@@ -360,6 +391,7 @@ static int bind_accesses(warpest_ctx *ctx, launch *l)
 	free(kernel_dnf);
 	free(access_dnf);
 	free(both);
+	free(single);
 	return 0;
 }
 
@@ -671,7 +703,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 	if (!rc)
 		rc = check_ranges(ctx, l, r);
 	if (!rc)
-		rc = bind_accesses(ctx, l);
+		rc = bind_accesses(ctx, l, r);
 	if (!rc)
 		rc = check_forms(ctx, l, r);
 	if (!rc) {
