@@ -402,13 +402,9 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		int64_t sector = (int64_t)l->hw->sector_bytes.value;
 		run_list_init(&cls->load_units[g]);
 		run_list_init(&cls->store_units[g]);
-		if (run_list_to_units(&cls->load_runs[g], fetch, &cls->load_units[g]) ||
-		    run_list_to_units(&cls->store_runs[g], sector, &cls->store_units[g]))
+		if (run_list_round_out(&cls->load_runs[g], fetch, &cls->load_units[g]) ||
+		    run_list_round_out(&cls->store_runs[g], sector, &cls->store_units[g]))
 			failed = 1;
-		for (int64_t i = 0; i < cls->load_units[g].n; i++)
-			cls->load_units[g].r[i].lo *= fetch, cls->load_units[g].r[i].hi *= fetch;
-		for (int64_t i = 0; i < cls->store_units[g].n; i++)
-			cls->store_units[g].r[i].lo *= sector, cls->store_units[g].r[i].hi *= sector;
 	}
 	if (!failed && !run_list_normalize(&all)) {
 		int64_t sector = (int64_t)l->hw->sector_bytes.value, line = (int64_t)l->hw->l1_line_bytes.value;

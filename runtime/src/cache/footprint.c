@@ -248,6 +248,15 @@ int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units)
 	return run_list_normalize(units);
 }
 
+int run_list_round_out(const run_list *bytes, int64_t unit, run_list *out)
+{
+	if (run_list_to_units(bytes, unit, out))
+		return -1;
+	for (int64_t i = 0; i < out->n; i++)
+		out->r[i].lo *= unit, out->r[i].hi *= unit;
+	return 0;
+}
+
 /* Counts the units [lo, hi) past `end`, the end of the units counted so
  * far (runs come in ascending order of lo), and moves `end` past them. */
 static inline void add_new_units(int64_t lo, int64_t hi, int64_t *count, int64_t *end)

@@ -60,6 +60,8 @@ int run_list_append_shifted(run_list *l, const run_list *src, int64_t shift);
 int run_list_normalize(run_list *l);
 /* Units of `unit` bytes touched by the (normal) byte runs, as normal runs. */
 int run_list_to_units(const run_list *bytes, int64_t unit, run_list *units);
+/* The same units in bytes: the byte runs rounded out to whole units. */
+int run_list_round_out(const run_list *bytes, int64_t unit, run_list *out);
 /* The number of units of `unit` bytes touched by the byte runs of a and b
  * (b may be NULL), both moved by `shift` bytes: run_list_measure of the
  * union of their run_list_to_units, without building lists where both are

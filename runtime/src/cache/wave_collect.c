@@ -85,14 +85,12 @@ static const run_list *units_at_residue(misaligned_units *slots, const block_cla
 	run_list shifted;
 	run_list_init(&shifted);
 	int rc = run_list_append_shifted(&shifted, &cls->load_runs[g], residue) ||
-		run_list_to_units(&shifted, fetch, &s->units);
+		run_list_round_out(&shifted, fetch, &s->units);
 	run_list_free(&shifted);
 	if (rc) {
 		s->cls = -1;
 		return NULL;
 	}
-	for (int64_t i = 0; i < s->units.n; i++)
-		s->units.r[i].lo *= fetch, s->units.r[i].hi *= fetch;
 	s->cls = cls->index, s->group = g, s->residue = residue;
 	return &s->units;
 }
