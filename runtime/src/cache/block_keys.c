@@ -95,41 +95,12 @@ static void constraint_key(int ne, int64_t lo, int64_t hi, int64_t value, int64_
 }
 
 /* Each atom's thread-index coefficients over the block looked up, where it
- * is affine in the thread index there (known[i] = 1): an atom that does
- * not vary between threads (0, 0, 0); a thread-dependent clamp one operand
- * of which wins at every thread of the block (clamp key 0 or 1), that
- * operand's; a floor or mod whose numerator is affine with coefficients
- * that its divisor divides, those over the divisor (a floor) or none (a
- * mod: the same residue at every thread). */
+ * is affine in the thread index there (quasi_atom_affine, from the block's
+ * clamp keys). */
 static void atoms_over_block(const block_evaluator *ev, int64_t (*coef)[3], unsigned char *known)
 {
-	const quasi_atoms *atoms = &ev->l->atoms;
-	for (int i = 0; i < atoms->n; i++) {
-		const quasi_atom *a = &atoms->a[i];
-		coef[i][0] = coef[i][1] = coef[i][2] = 0;
-		known[i] = !ev->atom_varies[i];
-		if (known[i])
-			continue;
-		int clamp = a->minmax != quasi_no_minmax;
-		if (clamp && (!a->thread_dependent || ev->clamp_key[2 * i] == 2))
-			continue;
-		const quasi_form *f = clamp && ev->clamp_key[2 * i] == 1 ? &a->other : &a->num;
-		int ok = 1;
-		for (int d = 0; d < 3; d++)
-			coef[i][d] = f->lin.coeff[d];
-		for (int j = 0; j < i && ok; j++) {
-			if (!f->atom[j])
-				continue;
-			ok = known[j];
-			for (int d = 0; d < 3 && ok; d++)
-				coef[i][d] += f->atom[j] * coef[j][d];
-		}
-		for (int d = 0; d < 3 && ok && !clamp; d++)
-			ok = coef[i][d] % a->divisor == 0;
-		for (int d = 0; d < 3 && ok && !clamp; d++)
-			coef[i][d] = a->is_mod ? 0 : coef[i][d] / a->divisor;
-		known[i] = (unsigned char)ok;
-	}
+	for (int i = 0; i < ev->l->atoms.n; i++)
+		quasi_atom_affine(&ev->l->atoms, i, ev->atom_varies, ev->clamp_key, coef, known);
 }
 
 /* 1 with quasi constraint j's thread-index coefficients over the block in

@@ -451,15 +451,37 @@ int quasi_form_thread_coeffs(const quasi_form *f, int n, const unsigned char *va
 	return 1;
 }
 
+void quasi_atom_affine(const quasi_atoms *atoms, int i, const unsigned char *varies,
+	const int64_t *clamp_key, int64_t (*coef)[3], unsigned char *known)
+{
+	const quasi_atom *a = &atoms->a[i];
+	coef[i][0] = coef[i][1] = coef[i][2] = 0;
+	known[i] = !varies[i];
+	if (known[i])
+		return;
+	int clamp = a->minmax != quasi_no_minmax;
+	if (clamp && (!a->thread_dependent || clamp_key[2 * i] == 2))
+		return;
+	/* a clamp's winner, a floor's or mod's numerator */
+	const quasi_form *f = clamp && clamp_key[2 * i] == 1 ? &a->other : &a->num;
+	int64_t c[3];
+	if (!quasi_form_thread_coeffs(f, i, varies, coef, known, c))
+		return;
+	for (int d = 0; d < 3; d++)
+		if (!clamp && c[d] % a->divisor != 0)
+			return;
+	for (int d = 0; d < 3; d++)
+		coef[i][d] = clamp ? c[d] : a->is_mod ? 0 : c[d] / a->divisor;
+	known[i] = 1;
+}
+
 int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 	const quasi_spans *spans, const int *block, const unsigned char *varies,
 	int64_t *first_values, int64_t *residue, int64_t *offset, int64_t *clamp_key)
 {
 	int n = atoms->n;
-	/* each varying atom's thread-index coefficients over the block, where it
-	 * is affine there: a clamp one operand of which wins at every thread
-	 * (its key, made below, says which), a floor or mod whose divisor
-	 * divides its numerator's coefficients */
+	/* each atom's thread-index coefficients over the block, where it is
+	 * affine there (quasi_atom_affine, once its key is made) */
 	int64_t coef[QUASI_MAX_ATOMS][3];
 	unsigned char known[QUASI_MAX_ATOMS];
 	/* the first thread: tid 0, loops at 0 */
@@ -470,24 +492,16 @@ int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 		int is_min = a->minmax == quasi_min;
 		int64_t x = quasi_form_eval(&a->num, i, v, first_values);
 		int64_t lo = 0, hi = 0, first = 0, cx[3], cy[3];
-		int affine_num = quasi_form_thread_coeffs(&a->num, i, varies, coef, known, cx);
-		known[i] = !varies[i];
-		coef[i][0] = coef[i][1] = coef[i][2] = 0;
-		if (a->minmax == quasi_no_minmax) {
+		if (a->minmax == quasi_no_minmax)
 			first_values[i] = a->is_mod ? floor_mod(x, a->divisor) : floor_div(x, a->divisor);
-			int divides = affine_num;
-			for (int d = 0; d < 3 && divides; d++)
-				divides = cx[d] % a->divisor == 0;
-			for (int d = 0; d < 3 && divides && varies[i]; d++)
-				coef[i][d] = a->is_mod ? 0 : cx[d] / a->divisor;
-			known[i] |= (unsigned char)divides;
-		} else {
+		else {
 			int64_t y = quasi_form_eval(&a->other, i, v, first_values);
 			first_values[i] = (x < y) == is_min ? x : y;
 			/* a thread clamp whose operands are not affine over the
 			 * block: its threads must be walked */
 			if (a->thread_dependent &&
-			    (!affine_num || !quasi_form_thread_coeffs(&a->other, i, varies, coef, known, cy)))
+			    (!quasi_form_thread_coeffs(&a->num, i, varies, coef, known, cx) ||
+			     !quasi_form_thread_coeffs(&a->other, i, varies, coef, known, cy)))
 				return 0;
 			/* x - y over the block: its value at the first thread plus
 			 * each thread index's term at its ends */
@@ -501,11 +515,7 @@ int quasi_atoms_block_keys(const quasi_atoms *atoms, const int64_t *ctaid,
 			}
 		}
 		atom_block_key(atoms, i, ctaid, spans, lo, hi, first, residue, offset, clamp_key);
-		if (a->minmax != quasi_no_minmax && a->thread_dependent && clamp_key[2 * i] != 2) {
-			known[i] = 1;
-			for (int d = 0; d < 3; d++)
-				coef[i][d] = clamp_key[2 * i] == 0 ? cx[d] : cy[d];
-		}
+		quasi_atom_affine(atoms, i, varies, clamp_key, coef, known);
 	}
 	return 1;
 }

@@ -127,6 +127,15 @@ int quasi_form_reads_varying(const quasi_form *f, int n_atoms, const unsigned ch
 int quasi_form_thread_coeffs(const quasi_form *f, int n, const unsigned char *varies,
 	int64_t (*coef)[3], const unsigned char *known, int64_t *c);
 
+/* Atom i's thread-index coefficients over a block (coef[i], known[i] = 1)
+ * where it is affine there: it does not vary between threads; a thread
+ * clamp one operand of which wins at every thread (clamp_key[2i] 0 or 1),
+ * that operand's; a floor or mod whose numerator is affine with
+ * coefficients its divisor divides, those over the divisor (a floor) or
+ * none (a mod). Reads the earlier atoms' coef and known. */
+void quasi_atom_affine(const quasi_atoms *atoms, int i, const unsigned char *varies,
+	const int64_t *clamp_key, int64_t (*coef)[3], unsigned char *known);
+
 /* quasi_atoms_block_threads' residue, offset and clamp_key without walking
  * the threads, where every thread-dependent clamp's operands are affine in
  * the thread index over the block (they read no atom that varies, from
