@@ -563,19 +563,21 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 	 * back (idle_subset) to evaluate waves spread evenly instead
 	 * (estimate.c); where every evaluated wave is idle, totals would rest
 	 * on idle waves only: no prediction. */
+	double lanes = 0;
+	int evaluated = 0, idle = 0, idle_any = 0, idle_samples = 0, idle_kept = 0;
+	for (int i = 0; i < n; i++) {
+		double li = 0;
+		evaluated += !w[i].folded;
+		for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
+			li += w[i].access[a].lanes;
+		/* an idle wave standing for itself (a boundary layer) is no sign */
+		idle += !w[i].folded && li <= 0 && plan->c[i].weight > 1;
+		idle_any += !w[i].folded && li <= 0;
+		lanes += li;
+		idle_samples += !w[i].folded && w[i].sample.idle_sample == 1;
+		idle_kept += !w[i].folded && w[i].sample.idle_sample == 2;
+	}
 	if (l->n_accesses > 0 && (plan->sampled || plan->n < plan->n_waves)) {
-		double lanes = 0;
-		int evaluated = 0, idle = 0, idle_any = 0;
-		for (int i = 0; i < n; i++) {
-			double li = 0;
-			evaluated += !w[i].folded;
-			for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
-				li += w[i].access[a].lanes;
-			/* an idle wave standing for itself (a boundary layer) is no sign */
-			idle += !w[i].folded && li <= 0 && plan->c[i].weight > 1;
-			idle_any += !w[i].folded && li <= 0;
-			lanes += li;
-		}
 		if (lanes <= 0 || (idle > 0 && !plan->walk_all)) {
 			m->idle_subset = 1;
 			rc = ctx_error(ctx, "kernel '%s': %d of the %d waves evaluated (%s %lld %s) make no "
@@ -586,6 +588,15 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 				plan->walk_all ? "waves" : "wave classes");
 			goto done;
 		}
+	}
+	/* no lane ran anywhere, and a block sample that ran none stands for
+	 * some of it: a launch time of 0 would rest on the runs missing the
+	 * work, not on the work */
+	if (idle_kept && lanes <= 0) {
+		rc = ctx_error(ctx, "kernel '%s': the block sample ran no access in any wave and the "
+			"whole wave does not fit the work limit: the busy blocks, if any, lie between the "
+			"sample's runs, so no prediction (docs/model.md §1)", l->kernel->name);
+		goto done;
 	}
 	/* the wave reported (layer conditions, the representative wave): the
 	 * class standing for the most waves, or in a spread plan, whose waves
@@ -729,29 +740,13 @@ int memory_model_run(warpest_ctx *ctx, const launch *l, block_evaluator *ev,
 		m->sample_run_blocks = ev_mode.sample.len;
 	}
 	m->sample_bound = cycles > 0 ? sqrt(err2) / cycles : 0;
-	int idle_samples = 0, idle_kept = 0;
-	double all_lanes = 0;
-	for (int i = 0; i < n; i++) {
-		idle_samples += !w[i].folded && w[i].sample.idle_sample == 1;
-		idle_kept += !w[i].folded && w[i].sample.idle_sample == 2;
-		for (int a = 0; a < l->n_accesses && !w[i].folded; a++)
-			all_lanes += w[i].access[a].lanes;
-	}
-	/* no lane ran anywhere, and a sample stands for some of it: a launch
-	 * time of 0 would rest on the runs missing the work, not on the work */
-	if (idle_kept && all_lanes <= 0) {
-		rc = ctx_error(ctx, "kernel '%s': the block sample ran no access in any wave and the "
-			"whole wave does not fit the work limit: the busy blocks, if any, lie between the "
-			"sample's runs, so no prediction (docs/model.md §1)", l->kernel->name);
-		goto done;
-	}
 	if (idle_kept)
 		assumption_add(assumptions, "a block sample of %d wave(s) ran no access and the whole wave "
 			"did not fit the work limit: those waves count as idle (docs/model.md §1)", idle_kept);
 	if (idle_samples)
 		assumption_add(assumptions, "a block sample of %d wave(s) ran no access (the busy blocks lie "
-			"between its runs): those waves were evaluated whole instead, under the work limit "
-			"only (no time limit) (docs/model.md §1)", idle_samples);
+			"between its runs): those waves were evaluated whole instead (docs/model.md §1)",
+			idle_samples);
 	/* runs of one block see nothing their neighbours share: the bound
 	 * between runs says nothing about the halos counted once per block */
 	if (m->sample_runs)
