@@ -97,6 +97,7 @@ core_api *wp_core_open(void)
 	SYM(kernel_free, "warpest_kernel_free");
 	SYM(config_init, "warpest_config_init");
 	SYM(estimate_compute, "warpest_estimate_compute");
+	SYM(estimate_search_neighbours, "warpest_estimate_search_neighbours");
 	SYM(estimate_free, "warpest_estimate_free");
 	SYM(estimate_to_json, "warpest_estimate_to_json");
 	SYM(rank_options_init, "warpest_rank_options_init");

@@ -21,6 +21,7 @@ typedef struct core_api {
 	void (*config_init)(warpest_config *);
 	warpest_estimate *(*estimate_compute)(warpest_ctx *, const warpest_kernel *, const warpest_hw *,
 		const warpest_config *);
+	warpest_status (*estimate_search_neighbours)(warpest_ctx *, warpest_estimate *, const warpest_config *);
 	void (*estimate_free)(warpest_estimate *);
 	char *(*estimate_to_json)(const warpest_estimate *);
 	void (*rank_options_init)(warpest_rank_options *);

@@ -186,9 +186,9 @@ static int rank_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn, cons
 
 /* A block given: the neighbour search costs a dozen estimates more, so one
  * estimate without it is timed first. When a dozen more would not fit the
- * kernel's budget it is the result (*kept, the caller's to free) and a
- * remark says the search was skipped; else the caller estimates again with
- * the search. Returns 0 when the estimate failed (a remark says why). */
+ * kernel's budget a remark says the search was skipped; else the search
+ * runs on that estimate. Either way it is the result (*kept, the caller's
+ * to free). Returns 0 when the estimate failed (a remark says why). */
 static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn,
 	const wp_kernel_names *kn, const warpest_kernel *k, const warpest_hw *hw, const optional_budget *ob,
 	const warpest_config *wc, warpest_estimate **kept)
@@ -208,9 +208,11 @@ static int neighbours_in_budget(core_api *api, warpest_ctx *ctx, LLVMValueRef fn
 		wp_budget_words(ob, words, sizeof words);
 		wp_kernel_note(fn, kn, "Ranking", "one estimate takes %.0f ms, so the search for better "
 			"neighbouring configurations does not fit %s: skipped", one, words);
-		*kept = e;
-	} else
-		api->estimate_free(e);
+	} else if (api->estimate_search_neighbours(ctx, e, wc) != warpest_ok) {
+		wp_kernel_note(fn, kn, "CoreError", "no search for better neighbouring configurations: %s",
+			api->ctx_last_error(ctx));
+	}
+	*kept = e;
 	return 1;
 }
 

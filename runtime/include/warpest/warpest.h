@@ -186,6 +186,16 @@ typedef struct warpest_estimate warpest_estimate;
 __warpest_give warpest_estimate *warpest_estimate_compute(__warpest_keep warpest_ctx *ctx,
 	__warpest_keep const warpest_kernel *kernel, __warpest_keep const warpest_hw *hw,
 	__warpest_keep const warpest_config *config);
+/* The search for better neighbouring configurations (block shapes that
+ * trade a factor 2 between dimensions, the model's other variants) that
+ * warpest_estimate_compute runs unless config->skip_neighbours: run later
+ * on an estimate computed with skip_neighbours = 1, under the same
+ * `config` (its time limit counts from the estimate's start), with the
+ * same result. Lets a host time the estimate alone before it decides that
+ * the search fits its budget. Returns warpest_ok, or an error with its
+ * message in ctx (the search ran already, the configuration is invalid). */
+warpest_status warpest_estimate_search_neighbours(__warpest_keep warpest_ctx *ctx,
+	__warpest_keep warpest_estimate *estimate, __warpest_keep const warpest_config *config);
 void warpest_estimate_free(__warpest_take warpest_estimate *estimate);
 const warpest_summary *warpest_estimate_summary(__warpest_keep const warpest_estimate *estimate);
 /* The whole report as JSON (docs/report-format.md); caller frees with free(). */

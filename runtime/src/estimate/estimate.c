@@ -568,7 +568,27 @@ warpest_estimate *warpest_estimate_compute(warpest_ctx *ctx, const warpest_kerne
 	warpest_estimate *e = estimate_one(ctx, kernel, hw, &full, 1);
 	if (e && !full.skip_neighbours)
 		find_neighbours(e, &full);
+	if (e)
+		e->neighbours_searched = !full.skip_neighbours;
 	return e;
+}
+
+warpest_status warpest_estimate_search_neighbours(warpest_ctx *ctx, warpest_estimate *estimate,
+	const warpest_config *config)
+{
+	if (!estimate || !config)
+		return ctx_error(ctx, "warpest_estimate_search_neighbours: an estimate and its configuration "
+			"are required");
+	ctx_clear(ctx);
+	if (estimate->neighbours_searched)
+		return ctx_error(ctx, "kernel '%s': the neighbouring configurations were searched already",
+			estimate->kernel->name);
+	warpest_config full;
+	if (config_normalise(ctx, config, &full))
+		return warpest_error_input;
+	find_neighbours(estimate, &full);
+	estimate->neighbours_searched = 1;
+	return warpest_ok;
 }
 
 /* Used by rank: no neighbour search, and no last resort (a shape the time

@@ -39,7 +39,8 @@ struct warpest_estimate {
 	assumption_list assumptions;
 	int64_t work;                   /* lane evaluations spent (the work limit's unit) */
 	double started;                 /* clock_seconds() when it began (the time limit's origin) */
-	/* neighbouring configurations predicted better */
+	/* neighbouring configurations predicted better, once searched */
+	int neighbours_searched;
 	int n_neighbours;
 	struct {
 		int block[3];
