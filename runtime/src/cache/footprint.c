@@ -70,50 +70,151 @@ static int ping_pong_done(run_list *l, run *src, run *tmp)
 	return 0;
 }
 
-/* LSD radix sort on lo - min, 11 bits per pass: few buckets keep the
- * passes cheap for the mid-sized lists of wave footprints. */
-#define RADIX_BITS 11
-#define RADIX_BUCKETS (1 << RADIX_BITS)
-static int radix_sort(run_list *l)
+/* Radix sort on lo. Digits take only the bits in which the runs differ,
+ * wherever they lie: a footprint over two arrays 2^40 B apart, each
+ * spanning 2^26 B, differs in 25 bits, where contiguous digits over
+ * lo - min (whose borrows make every bit from 2 to 41 vary) needed four
+ * passes. A long list is first split in place on its top TOP_BITS varying
+ * bits (American flag sort), and each bucket is then sorted least
+ * significant digit first through a scratch array as long as the largest
+ * bucket: a wave footprint of a few hundred thousand runs is megabytes,
+ * and inside the compiler fresh pages for a second copy cost more than
+ * the sort. */
+#define LSD_MAX_BITS 11
+#define TOP_BITS 8
+#define SPLIT_MIN_RUNS 4096
+#define DIGIT_SEGMENTS 4
+
+typedef struct radix_digit {
+	int n;
+	int shift[DIGIT_SEGMENTS], at[DIGIT_SEGMENTS];
+	uint64_t mask[DIGIT_SEGMENTS];
+	int bits;
+} radix_digit;
+
+static inline size_t digit_of(const radix_digit *d, int64_t lo)
 {
-	run *r = l->r;
-	int64_t n = l->n;
-	int64_t min = r[0].lo;
-	for (int64_t i = 1; i < n; i++)
-		if (r[i].lo < min)
-			min = r[i].lo;
-	/* bits of lo - min that differ between runs: digits where none does
-	 * are skipped (a footprint over two arrays 2^40 B apart sorts in three
-	 * passes, not four) */
-	uint64_t varying = 0, first = (uint64_t)(r[0].lo - min);
-	for (int64_t i = 1; i < n; i++)
-		varying |= (uint64_t)(r[i].lo - min) ^ first;
-	run *tmp = malloc((size_t)l->cap * sizeof(run));
-	if (!tmp)
-		return -1;
-	size_t count[RADIX_BUCKETS];
+	uint64_t key = (uint64_t)lo ^ ((uint64_t)1 << 63); /* lo's order, unsigned */
+	uint64_t v = (key >> d->shift[0]) & d->mask[0];
+	for (int s = 1; s < d->n; s++)
+		v |= ((key >> d->shift[s]) & d->mask[s]) << d->at[s];
+	return (size_t)v;
+}
+
+/* The digit of the bits pos[lo..hi) (most significant first), or of its
+ * lowest bits only where they fall into more than DIGIT_SEGMENTS
+ * stretches of adjacent bits; returns how many bits it took. */
+static int make_digit(const int *pos, int lo, int hi, radix_digit *d)
+{
+	int n = 0, at = 0, j = hi - 1;
+	while (j >= lo && n < DIGIT_SEGMENTS) {
+		int len = 1;
+		while (j - len >= lo && pos[j - len] == pos[j] + len)
+			len++;
+		d->shift[n] = pos[j];
+		d->at[n] = at;
+		d->mask[n] = ((uint64_t)1 << len) - 1;
+		n++;
+		at += len;
+		j -= len;
+	}
+	d->n = n;
+	d->bits = at;
+	return at;
+}
+
+/* Sorts r[0..n) on the bits pos[0..n_pos), least significant digit
+ * first, through tmp (n runs). */
+static void lsd_sort(run *r, int64_t n, const int *pos, int n_pos, run *tmp)
+{
+	int passes = (n_pos + LSD_MAX_BITS - 1) / LSD_MAX_BITS;
+	int width = passes ? (n_pos + passes - 1) / passes : 0;
+	size_t count[1 << LSD_MAX_BITS];
 	run *src = r, *dst = tmp;
-	for (int shift = 0; shift < 64 && (varying >> shift) > 0; shift += RADIX_BITS) {
-		while (!((varying >> shift) & 1))
-			shift++;
-		memset(count, 0, sizeof(count));
+	for (int hi = n_pos; hi > 0;) {
+		radix_digit d;
+		hi -= make_digit(pos, hi - width > 0 ? hi - width : 0, hi, &d);
+		size_t buckets = (size_t)1 << d.bits;
+		memset(count, 0, buckets * sizeof(count[0]));
 		for (int64_t i = 0; i < n; i++)
-			count[((uint64_t)(src[i].lo - min) >> shift) & (RADIX_BUCKETS - 1)]++;
+			count[digit_of(&d, src[i].lo)]++;
 		size_t sum = 0;
-		for (int d = 0; d < RADIX_BUCKETS; d++) {
-			size_t c = count[d];
-			count[d] = sum;
+		for (size_t b = 0; b < buckets; b++) {
+			size_t c = count[b];
+			count[b] = sum;
 			sum += c;
 		}
 		for (int64_t i = 0; i < n; i++)
-			dst[count[((uint64_t)(src[i].lo - min) >> shift) & (RADIX_BUCKETS - 1)]++] = src[i];
+			dst[count[digit_of(&d, src[i].lo)]++] = src[i];
 		run *t = src;
 		src = dst;
 		dst = t;
 	}
-	return ping_pong_done(l, src, tmp);
+	if (src != r)
+		memcpy(r, src, (size_t)n * sizeof(run));
 }
 
+static int radix_sort(run_list *l)
+{
+	run *r = l->r;
+	int64_t n = l->n;
+	uint64_t varying = 0, first = (uint64_t)r[0].lo;
+	for (int64_t i = 1; i < n; i++)
+		varying |= (uint64_t)r[i].lo ^ first;
+	int pos[64], n_pos = 0;
+	for (int b = 63; b >= 0; b--)
+		if ((varying >> b) & 1)
+			pos[n_pos++] = b;
+	if (n < SPLIT_MIN_RUNS || n_pos <= LSD_MAX_BITS) {
+		run *tmp = malloc((size_t)n * sizeof(run));
+		if (!tmp)
+			return -1;
+		lsd_sort(r, n, pos, n_pos, tmp);
+		free(tmp);
+		return 0;
+	}
+	/* the top digit: the highest TOP_BITS varying bits, or fewer */
+	radix_digit top;
+	int hi = TOP_BITS;
+	while (make_digit(pos, 0, hi, &top) < hi)
+		hi--; /* too many stretches: a narrower top */
+	size_t buckets = (size_t)1 << top.bits;
+	int64_t next[1 << TOP_BITS], end[1 << TOP_BITS];
+	memset(end, 0, sizeof end);
+	for (int64_t i = 0; i < n; i++)
+		end[digit_of(&top, r[i].lo)]++;
+	int64_t at = 0, largest = 0;
+	for (size_t b = 0; b < buckets; b++) {
+		largest = end[b] > largest ? end[b] : largest;
+		next[b] = at;
+		at += end[b];
+		end[b] = at;
+	}
+	/* each run displaced goes straight to its bucket's next free slot */
+	for (size_t b = 0; b < buckets; b++)
+		while (next[b] < end[b]) {
+			run x = r[next[b]];
+			size_t c = digit_of(&top, x.lo);
+			while (c != b) {
+				run y = r[next[c]];
+				r[next[c]++] = x;
+				x = y;
+				c = digit_of(&top, x.lo);
+			}
+			r[next[b]++] = x;
+		}
+	run *tmp = malloc((size_t)largest * sizeof(run));
+	if (!tmp)
+		return -1;
+	int64_t lo = 0;
+	for (size_t b = 0; b < buckets; b++) {
+		if (end[b] - lo > 1)
+			lsd_sort(r + lo, end[b] - lo, pos + top.bits, n_pos - top.bits, tmp);
+		lo = end[b];
+	}
+	free(tmp);
+	return 0;
+}
 /* Sorts a list made of a few ascending stretches (the boxes of a wave, the
  * groups of a footprint) by merging neighbouring stretches pairwise: each
  * pass reads and writes the list once, in order. `starts` holds the first
