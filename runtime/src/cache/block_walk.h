@@ -44,6 +44,8 @@ typedef struct lane_state {
 /* Sampled loops one instruction may sit in (ev->iteration_cap). */
 #define WALK_MAX_SAMPLED_LOOPS 4
 
+#define WALK_MAX_CONJUNCTS 16
+
 typedef struct walk {
 	block_evaluator *ev;
 	const launch *l;
@@ -105,6 +107,13 @@ typedef struct walk {
 	 * scratch: COND_MAX_CONSTRAINTS + 1 forms, the address last) */
 	int sparse_ready;
 	sparse_form *sparse;
+	/* a guard evaluated as expressions, where lanes share their loops: its
+	 * conjuncts that read no tid hold for every lane or none, and are
+	 * evaluated once a warp-instruction (guard_split 1; -1: not split; 0:
+	 * not looked at yet) */
+	int guard_split;
+	int n_uniform_conj, n_lane_conj;
+	const expr *uniform_conj[WALK_MAX_CONJUNCTS], *lane_conj[WALK_MAX_CONJUNCTS];
 	double iter_weight;        /* warp-instructions the current one stands for */
 	double lane_iter_weight[32]; /* and each lane's instructions */
 } walk;

@@ -324,6 +324,45 @@ static int push_skipped(walk *w, run_list *runs, const unsigned char *active, co
 	return 0;
 }
 
+/* The conjuncts of e (under &&) appended to out[n..]; -1 past
+ * WALK_MAX_CONJUNCTS (or when n is -1). */
+static int add_conjuncts(const expr *e, const expr **out, int n)
+{
+	if (!e || n < 0)
+		return n;
+	if (e->kind == expr_and)
+		return add_conjuncts(e->b, out, add_conjuncts(e->a, out, n));
+	if (n >= WALK_MAX_CONJUNCTS)
+		return -1;
+	out[n] = e;
+	return n + 1;
+}
+
+/* Splits kernel guard && access guard into the conjuncts that read a tid
+ * and those that do not (walk.guard_split). */
+static void split_guard(walk *w)
+{
+	const expr *all[WALK_MAX_CONJUNCTS];
+	int n = add_conjuncts(w->b->src->guard, all, add_conjuncts(w->l->kernel->guard, all, 0));
+	w->guard_split = -1;
+	if (n < 0)
+		return;
+	int u = 0, t = 0;
+	for (int i = 0; i < n; i++) {
+		int reads_tid = expr_uses_symbol(all[i], 0) || expr_uses_symbol(all[i], 1) ||
+			expr_uses_symbol(all[i], 2); /* symbols 0..2: tid x, y, z */
+		if (reads_tid)
+			w->lane_conj[t++] = all[i];
+		else
+			w->uniform_conj[u++] = all[i];
+	}
+	if (u == 0)
+		return;
+	w->n_uniform_conj = u;
+	w->n_lane_conj = t;
+	w->guard_split = 1;
+}
+
 void walk_emit_instruction(walk *w)
 {
 	const bound_access *b = w->b;
@@ -404,6 +443,18 @@ void walk_emit_instruction(walk *w)
 				sparse_form_of(&b->addr, &w->sparse[COND_MAX_CONSTRAINTS]);
 			w->sparse_ready = 1;
 		}
+		/* a guard left as expressions, lanes sharing their loops: the
+		 * conjuncts without a tid once, on the first live lane */
+		int expr_guard = !b->guard_linear && !w->guard_true && !w->dnf && !b->guard_quasi;
+		if (expr_guard && w->uniform_loops && !w->guard_split)
+			split_guard(w);
+		int split = expr_guard && w->uniform_loops && w->guard_split > 0, uniform_on = 1;
+		for (int lane = 0; split && lane < 32; lane++)
+			if (w->lanes->alive[lane]) {
+				for (int i = 0; i < w->n_uniform_conj && uniform_on; i++)
+					uniform_on = expr_eval_cond(w->uniform_conj[i], w->lanes->env[lane]);
+				break;
+			}
 		for (int lane = 0; lane < 32; lane++) {
 			active[lane] = 0;
 			if (!w->lanes->alive[lane])
@@ -428,6 +479,10 @@ void walk_emit_instruction(walk *w)
 				for (int i = 0; i < w->n_qchecks && on; i++)
 					on = quasi_cond_holds(&b->qguard, w->qchecks[i], w->l->atoms.n, w->lanes->v[lane],
 						atoms);
+			} else if (split) {
+				on = uniform_on;
+				for (int i = 0; i < w->n_lane_conj && on; i++)
+					on = expr_eval_cond(w->lane_conj[i], w->lanes->env[lane]);
 			} else
 				on = (!k->guard || expr_eval_cond(k->guard, w->lanes->env[lane])) &&
 				     (!a->guard || expr_eval_cond(a->guard, w->lanes->env[lane]));
