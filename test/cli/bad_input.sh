@@ -64,6 +64,11 @@ expect_error "grid.guessed letter" "guessed_letter.json: grid\.guessed\[0\]: mus
 edit "$tmp/guessed_norule.json" 'm["grid"] = {"x": "8", "guessed": ["x", "y"]}'
 expect_error "grid.guessed without a rule" "guessed_norule.json: grid\.guessed\[1\]: names a dimension the grid gives no rule for" \
 	"$warpest" estimate "$tmp/guessed_norule.json" --gpu h100-sxm
+# a domain the parameter values leave empty (a guard `x < Size - 1 - t` at t = Size): the
+# error names the rule and its value
+edit "$tmp/empty_domain.json" 'm["threads"]["x"] = "nx - ny - 1"'
+expect_error "no thread to launch" "grid dimension x evaluates to 0 blocks \(threads\.x \`.*nx - ny.*\` = -1 over blocks of 256: no thread to launch" \
+	"$warpest" estimate "$tmp/empty_domain.json" --gpu h100-sxm --block 256 1 1 --param nx=64 --param ny=64
 edit "$tmp/variants.json" 'm["variants"] = [{"name": "v", "params": 3}]'
 expect_error "non-object variants[].params" "variants.json: variants\[0\]\.params: must be an object" \
 	"$warpest" estimate "$tmp/variants.json" --gpu h100-sxm

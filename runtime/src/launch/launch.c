@@ -288,6 +288,33 @@ static void bind_quasi_guard(launch *l, const symbol_table *syms, const int64_t 
 		l->atoms.n = n_atoms;
 }
 
+/* A grid dimension of no block, or of more than a launch allows: the
+ * error names the rule it came from, with its value, so that a user sees
+ * which parameter values leave no thread to launch (a guessed domain
+ * `Size - 1 - t` with t = Size). */
+static int grid_out_of_range(warpest_ctx *ctx, const launch *l, const warpest_config *config, int d,
+	int64_t g)
+{
+	const warpest_kernel *k = l->kernel;
+	char c = "xyz"[d], rule[256] = "";
+	if (config->grid[0] > 0 && config->grid[1] > 0 && config->grid[2] > 0)
+		snprintf(rule, sizeof rule, " (the configuration's grid)");
+	else if (k->grid[d]) {
+		char text[160];
+		expr_print(k->grid[d], &k->symbols, text, sizeof text);
+		snprintf(rule, sizeof rule, " (the model's grid.%c%s, `%s`)", c,
+			k->grid_guessed[d] ? ", guessed from the kernel's guards" : "", text);
+	} else if (k->threads[d]) {
+		char text[160];
+		expr_print(k->threads[d], &k->symbols, text, sizeof text);
+		snprintf(rule, sizeof rule, " (threads.%c `%s` = %lld over blocks of %d: %s)", c, text,
+			(long long)expr_eval(k->threads[d], l->env), l->block[d],
+			g < 1 ? "no thread to launch with these parameter values" : "too many blocks");
+	}
+	return ctx_error(ctx, "kernel '%s': grid dimension %c evaluates to %lld blocks%s", k->name, c,
+		(long long)g, rule);
+}
+
 /* The symbols addresses and guards are bound with: the kernel's, but a loop
  * whose variable takes one value over the whole launch (a grid-stride loop
  * whose grid covers the data: one trip or none for every thread) has that
@@ -634,8 +661,7 @@ int launch_bind(warpest_ctx *ctx, const warpest_kernel *k, const warpest_hw *hw,
 			return ctx_error(ctx, "kernel '%s': no grid given and the model has neither "
 				"'grid' nor 'threads' (give --grid X Y Z)", k->name);
 		if (g < 1 || g > 2147483647)
-			return ctx_error(ctx, "kernel '%s': grid dimension %c evaluates to %lld blocks",
-				k->name, "xyz"[d], (long long)g);
+			return grid_out_of_range(ctx, l, config, d, g);
 		l->grid[d] = (int)g;
 		l->env[sym_nctaid_x + d] = g;
 		l->n_blocks *= g;
