@@ -169,7 +169,7 @@ int main(void)
 	/* narrow and deep shapes put many rows in one block: translated unions
 	 * and residue tables see every alignment there */
 	const int shapes[][3] = {{256, 1, 2}, {1, 64, 1}, {8, 8, 8}, {2, 16, 4}, {1, 32, 16},
-		{4, 4, 16}};
+		{4, 4, 16}, {256, 1, 1}};
 	param p3d25[] = {{"nx", 72}, {"ny", 40}, {"nz", 24}};
 	param p3d7[] = {{"nx", 48}, {"ny", 40}, {"nz", 24}};
 	param p2d[] = {{"nx", 520}, {"ny", 300}};
@@ -191,6 +191,13 @@ int main(void)
 		/* the k loop unrolled by 2: a[row][2i] and a[row][2i + 1] fill each
 		 * other's gaps, one row per outer point (wave_boxes.c, emit_group) */
 		compare(ctx, hw, "test/data/models/matmul_unrolled2.json", b[0], b[1], b[2], NULL, pn, 1, 1);
+		/* a block index flattened over ctaid.x and ctaid.y (Rodinia kmeans)
+		 * on a grid one block high: ctaid.y is 0, not a second variable
+		 * spanning the wave, and the rows of a loop the address does not
+		 * read (k) repeat */
+		param pflat[] = {{"n", 3000}, {"f", 4}, {"c", 3}};
+		if (b[1] == 1 && b[2] == 1)
+			compare(ctx, hw, "test/data/models/flat_block_rows.json", b[0], 1, 1, NULL, pflat, 3, 1);
 		/* grid-stride loops have thread-dependent bounds: enumeration only */
 		compare(ctx, hw, "examples/models/histogram_smem_1.json", b[0], b[1], b[2], NULL, phist, 2, 0);
 	}

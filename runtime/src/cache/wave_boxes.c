@@ -91,6 +91,22 @@ static int is_minor(const box_access *x, int v)
 	return v >= V_LOOP(0) || (v < 3 && (x->split & (1 << v)));
 }
 
+/* f without the terms of variables that take one value, 0: ctaid d of a
+ * grid one block wide (a flattened block index's ctaid.y on a 1-D grid
+ * would else be a second variable spanning the wave), and tid d of a
+ * block one thread wide, whose coordinate is then its block's. */
+static linear_form one_valued_dropped(const launch *l, const linear_form *f)
+{
+	linear_form g = *f;
+	for (int d = 0; d < 3; d++) {
+		if (l->grid[d] == 1)
+			g.coeff[3 + d] = 0;
+		if (l->block[d] == 1)
+			g.coeff[d] = g.coeff[3 + d];
+	}
+	return g;
+}
+
 /* The access in box form; 0 when boxes do not apply to it: not affine, a
  * loop with varying bounds, a guard constraint on two variables that span
  * the wave (a triangle), or coupled minor variables with too many values. */
@@ -100,13 +116,16 @@ static int box_access_init(const launch *l, const bound_access *b, box_access *x
 	if (!b->linear || !b->guard_linear)
 		return 0;
 	x->b = b;
-	x->split = split_dims(l, &b->addr);
+	linear_form addr = one_valued_dropped(l, &b->addr), guard[COND_MAX_CONSTRAINTS];
 	for (int c = 0; c < b->guard.n; c++)
-		x->split |= split_dims(l, &b->guard.ge0[c]);
-	if (!to_box_form(l, &b->addr, x->split, &x->addr))
+		guard[c] = one_valued_dropped(l, &b->guard.ge0[c]);
+	x->split = split_dims(l, &addr);
+	for (int c = 0; c < b->guard.n; c++)
+		x->split |= split_dims(l, &guard[c]);
+	if (!to_box_form(l, &addr, x->split, &x->addr))
 		return 0;
 	for (int c = 0; c < b->guard.n; c++)
-		if (!to_box_form(l, &b->guard.ge0[c], x->split, &x->guards[c]))
+		if (!to_box_form(l, &guard[c], x->split, &x->guards[c]))
 			return 0;
 	for (int i = 0; i < l->kernel->n_loops; i++)
 		if ((x->addr.c[V_LOOP(i)] || in_access_loops(a, i)) && !l->loops[i].constant)
