@@ -239,6 +239,21 @@ int main(void)
 		CHECK(sampled->mem.wave_store_bytes == exact->mem.wave_store_bytes,
 			"store footprint %.0f B sampled, %.0f exact", sampled->mem.wave_store_bytes,
 			exact->mem.wave_store_bytes);
+		/* The walk predicts a nest's work before it walks it (a row loop
+		 * around constant loops: each warp's longest row times the 40
+		 * trips inside) and fails at once where it cannot fit: exactly at
+		 * the exact run's own work it still fits, one unit less it does
+		 * not. The walk's share by hand: (63 + 31) rows x (1 + 40)
+		 * warp-instructions x 32 units = 123,328 of the run's work. */
+		int64_t need = exact->work;
+		warpest_estimate *at = estimate_n64(ctx, k, hw, need), *under = estimate_n64(ctx, k, hw, need - 1);
+		CHECK(need >= 123328 && at && !has_assumption(at, "sampled") &&
+			at->summary.predicted_seconds == exact->summary.predicted_seconds,
+			"a work limit of the exact run's %lld units: exact", (long long)need);
+		CHECK(under && has_assumption(under, "sampled"),
+			"a work limit of %lld units: sampled", (long long)need - 1);
+		warpest_estimate_free(at);
+		warpest_estimate_free(under);
 		/* L1 costs come from the walked iterations only: close, not equal */
 		double req_s = sampled->mem.wave_requested_load_sectors,
 		       req_e = exact->mem.wave_requested_load_sectors;

@@ -28,6 +28,29 @@ void block_class_free(block_class *c, int n_groups)
 	free(c);
 }
 
+
+/* Sets up the lanes of warp `warp` of block c (tpb threads) for a walk:
+ * tid and ctaid, and where the access evaluates expressions, the
+ * environment. */
+static void warp_lanes(const block_evaluator *ev, const int64_t *c, int tpb, int warp, int with_env,
+	lane_state *lanes)
+{
+	const launch *l = ev->l;
+	for (int lane = 0; lane < 32; lane++) {
+		int t = warp * 32 + lane;
+		lanes->alive[lane] = t < tpb;
+		int64_t *v = lanes->v[lane];
+		memset(v, 0, sizeof(lanes->v[lane]));
+		if (t < tpb)
+			v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
+		v[3] = c[0], v[4] = c[1], v[5] = c[2];
+		if (with_env) {
+			memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
+			for (int d = 0; d < 6; d++)
+				lanes->env[lane][d] = v[d];
+		}
+	}
+}
 /* The L1 statistics and lane runs of quasi-affine access `lead` and of every
  * later access that is a translate of it, a warp at a time: the leader's
  * lanes are evaluated once (atoms per thread from thread_atoms), each member
@@ -344,24 +367,25 @@ block_class *block_class_evaluate(block_evaluator *ev, int64_t id, const int64_t
 		for (int g = 0; b->guard_quasi && g < b->qguard.n; g++)
 			need |= quasi_form_atom_mask(&b->qguard.f[g], &l->atoms);
 		w.loop_mask = need & loop_atoms;
+		int with_env = (!b->linear && !b->quasi) || (!guard_known && !w.dnf && !b->guard_quasi) ||
+			!ev->cached || ev->has_tree_loops;
+		/* a loop nest that cannot fit fails before its first warp is walked
+		 * (a triangle over constant rows filled the limit with one warp) */
+		int64_t unit = walk_inner_unit(&w);
+		if (unit > 0) {
+			int64_t trips = 0;
+			for (int warp = 0; warp * 32 < tpb; warp++) {
+				warp_lanes(ev, c, tpb, warp, with_env, lanes);
+				int64_t t = walk_outer_trips(&w);
+				trips = t > INT64_MAX - trips ? INT64_MAX : trips + t;
+			}
+			if (would_pass_limit(ev, trips, unit))
+				w.failed = 1;
+		}
 		for (int warp = 0; warp * 32 < tpb && !w.failed; warp++) {
 			w.warp = warp;
 			w.tuple_index = 0; /* costed tuples count from each warp's first */
-			for (int lane = 0; lane < 32; lane++) {
-				int t = warp * 32 + lane;
-				lanes->alive[lane] = t < tpb;
-				int64_t *v = lanes->v[lane];
-				memset(v, 0, sizeof(lanes->v[lane]));
-				if (t < tpb)
-					v[0] = ev->tid[t][0], v[1] = ev->tid[t][1], v[2] = ev->tid[t][2];
-				v[3] = c[0], v[4] = c[1], v[5] = c[2];
-				if ((!b->linear && !b->quasi) || (!guard_known && !w.dnf && !b->guard_quasi) ||
-				    !ev->cached || ev->has_tree_loops) {
-					memcpy(lanes->env[lane], l->env, sizeof(lanes->env[lane]));
-					for (int d = 0; d < 6; d++)
-						lanes->env[lane][d] = v[d];
-				}
-			}
+			warp_lanes(ev, c, tpb, warp, with_env, lanes);
 			if (!walk_sampled(&w))
 				walk_loops(&w, 0);
 		}

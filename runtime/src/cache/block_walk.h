@@ -125,6 +125,13 @@ const int64_t *walk_lane_atoms(const walk *w, int lane, int64_t *own);
 /* Costs one warp-instruction of the access at the lanes' current loop
  * values (standing for w->repeat tuples when that is above 1). */
 void walk_emit_instruction(walk *w);
+/* The work one trip of the access's outermost loop costs the walk: an
+ * instruction (32 lanes at its lane weight) for each tuple of the loops
+ * inside, where those all have constant trip counts and no iteration is
+ * sampled; 0 where that is not known (or there is no work limit). */
+int64_t walk_inner_unit(const walk *w);
+/* The outermost loop's trips for the current warp: its longest lane's. */
+int64_t walk_outer_trips(const walk *w);
 /* Walks the loops of the access from `level` inwards, lane by lane. */
 void walk_loops(walk *w, int level);
 /* The sampled walk: 1 when it walked the access, 0 when the access is not

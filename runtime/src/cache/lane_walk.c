@@ -655,23 +655,15 @@ static void walk_iteration_sample(walk *w, int level, int64_t k, int ring, const
 	w->n_sampled--;
 }
 
-void walk_loops(walk *w, int level)
+/* Each live lane's lower bound and trip count of loop bl at the lanes'
+ * current values; returns the largest count. */
+static int64_t lane_trips(const walk *w, const bound_loop *bl, const unsigned char *live,
+	int64_t *lower, int64_t *trips)
 {
-	const km_access *a = w->b->src;
-	if (level == a->n_loops) {
-		walk_emit_instruction(w);
-		return;
-	}
-	int li = a->loops[level];
-	const bound_loop *bl = &w->l->loops[li];
-	int sym = bl->src->sym;
-	int vi = 6 + w->l->kernel->symbols.loop_index[sym];
-	int64_t lower[32], trips[32], max_trips = 0;
-	unsigned char saved[32];
-	memcpy(saved, w->lanes->alive, sizeof(saved));
+	int64_t max_trips = 0;
 	int first = -1; /* bounds the same for every lane: the first lane's serve all */
 	for (int lane = 0; lane < 32; lane++) {
-		if (!saved[lane])
+		if (!live[lane])
 			continue;
 		if (bl->lane_uniform && first >= 0) {
 			lower[lane] = lower[first];
@@ -696,6 +688,50 @@ void walk_loops(walk *w, int level)
 		if (trips[lane] > max_trips)
 			max_trips = trips[lane];
 	}
+	return max_trips;
+}
+
+int64_t walk_inner_unit(const walk *w)
+{
+	const km_access *a = w->b->src;
+	/* sampled iterations cost less, and so may the sampled walk of a nest
+	 * of constant loops (walk_sampled) */
+	if (a->n_loops == 0 || w->ev->iteration_cap > 0 || w->ev->work_limit <= 0 ||
+	    (w->plan->sample_stride > 1 && w->l->loops[a->loops[0]].constant))
+		return 0;
+	int64_t unit = 32 * w->lane_weight;
+	for (int j = 1; j < a->n_loops; j++) {
+		const bound_loop *in = &w->l->loops[a->loops[j]];
+		if (!in->constant)
+			return 0;
+		if (in->trips <= 0)
+			return 0; /* nothing emitted */
+		unit = unit > INT64_MAX / in->trips ? INT64_MAX : unit * in->trips;
+	}
+	return unit;
+}
+
+int64_t walk_outer_trips(const walk *w)
+{
+	int64_t lower[32], trips[32];
+	return lane_trips(w, &w->l->loops[w->b->src->loops[0]], w->lanes->alive, lower, trips);
+}
+
+void walk_loops(walk *w, int level)
+{
+	const km_access *a = w->b->src;
+	if (level == a->n_loops) {
+		walk_emit_instruction(w);
+		return;
+	}
+	int li = a->loops[level];
+	const bound_loop *bl = &w->l->loops[li];
+	int sym = bl->src->sym;
+	int vi = 6 + w->l->kernel->symbols.loop_index[sym];
+	int64_t lower[32], trips[32], max_trips;
+	unsigned char saved[32];
+	memcpy(saved, w->lanes->alive, sizeof(saved));
+	max_trips = lane_trips(w, bl, saved, lower, trips);
 	int ring;
 	int64_t k = iteration_stride(w, vi, bl->src->step, max_trips, &ring);
 	if (k > 1) {
@@ -708,6 +744,26 @@ void walk_loops(walk *w, int level)
 	if (level + 1 == a->n_loops && would_pass_limit(w->ev, max_trips, 32 * w->lane_weight)) {
 		w->failed = 1;
 		return;
+	}
+	/* likewise an outer loop whose inner loops all have constant trip
+	 * counts and no sampled iterations: each of its trips emits their
+	 * product (a triangle over constant rows: 4095 x 2048 a lane spent the
+	 * whole limit, seconds, before failing) */
+	if (level + 1 < a->n_loops && w->ev->iteration_cap <= 0) {
+		int64_t unit = 32 * w->lane_weight;
+		for (int j = level + 1; j < a->n_loops && unit > 0; j++) {
+			const bound_loop *in = &w->l->loops[a->loops[j]];
+			if (!in->constant)
+				unit = 0;
+			else if (in->trips > 0 && unit > INT64_MAX / in->trips)
+				unit = INT64_MAX; /* would pass any limit */
+			else
+				unit *= in->trips > 0 ? in->trips : 0;
+		}
+		if (unit > 0 && would_pass_limit(w->ev, max_trips, unit)) {
+			w->failed = 1;
+			return;
+		}
 	}
 	for (int64_t it = 0; it < max_trips && !w->failed; it++) {
 		for (int lane = 0; lane < 32; lane++) {
