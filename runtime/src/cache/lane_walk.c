@@ -691,6 +691,23 @@ static int64_t lane_trips(const walk *w, const bound_loop *bl, const unsigned ch
 	return max_trips;
 }
 
+/* The work of one trip of the access's loop at `level`: an instruction
+ * (32 lanes at the lane weight) for each tuple of the loops inside, where
+ * those all have constant trip counts (INT64_MAX past any limit); 0 where
+ * they do not, or emit nothing. */
+static int64_t inner_unit(const walk *w, int level)
+{
+	const km_access *a = w->b->src;
+	int64_t unit = 32 * w->lane_weight;
+	for (int j = level + 1; j < a->n_loops; j++) {
+		const bound_loop *in = &w->l->loops[a->loops[j]];
+		if (!in->constant || in->trips <= 0)
+			return 0;
+		unit = unit > INT64_MAX / in->trips ? INT64_MAX : unit * in->trips;
+	}
+	return unit;
+}
+
 int64_t walk_inner_unit(const walk *w)
 {
 	const km_access *a = w->b->src;
@@ -699,16 +716,7 @@ int64_t walk_inner_unit(const walk *w)
 	if (a->n_loops == 0 || w->ev->iteration_cap > 0 || w->ev->work_limit <= 0 ||
 	    (w->plan->sample_stride > 1 && w->l->loops[a->loops[0]].constant))
 		return 0;
-	int64_t unit = 32 * w->lane_weight;
-	for (int j = 1; j < a->n_loops; j++) {
-		const bound_loop *in = &w->l->loops[a->loops[j]];
-		if (!in->constant)
-			return 0;
-		if (in->trips <= 0)
-			return 0; /* nothing emitted */
-		unit = unit > INT64_MAX / in->trips ? INT64_MAX : unit * in->trips;
-	}
-	return unit;
+	return inner_unit(w, 0);
 }
 
 int64_t walk_outer_trips(const walk *w)
@@ -750,16 +758,7 @@ void walk_loops(walk *w, int level)
 	 * product (a triangle over constant rows: 4095 x 2048 a lane spent the
 	 * whole limit, seconds, before failing) */
 	if (level + 1 < a->n_loops && w->ev->iteration_cap <= 0) {
-		int64_t unit = 32 * w->lane_weight;
-		for (int j = level + 1; j < a->n_loops && unit > 0; j++) {
-			const bound_loop *in = &w->l->loops[a->loops[j]];
-			if (!in->constant)
-				unit = 0;
-			else if (in->trips > 0 && unit > INT64_MAX / in->trips)
-				unit = INT64_MAX; /* would pass any limit */
-			else
-				unit *= in->trips > 0 ? in->trips : 0;
-		}
+		int64_t unit = inner_unit(w, level);
 		if (unit > 0 && would_pass_limit(w->ev, max_trips, unit)) {
 			w->failed = 1;
 			return;
