@@ -295,14 +295,16 @@ static int eval_reuse(warpest_ctx *ctx, block_evaluator *ev, const launch *l, fo
 	double reused_hits = 0;
 	int rc = 0;
 	/* `seen`: units touched by the current and the waves in between, in
-	 * bytes of fetch units; `covered`: current units already attributed. */
-	if (run_list_copy(f0, &seen)) {
-		rc = ctx_error(ctx, "out of memory");
-		goto done;
-	}
+	 * bytes of fetch units (copied once there is an earlier wave: the
+	 * first wave's footprint may be megabytes); `covered`: current units
+	 * already attributed. */
 	double seen_store_bytes = m->wave_store_bytes;
 	for (int k = 1; k <= max_back && first - (int64_t)k * l->wave_blocks >= 0; k++) {
 		int64_t pfirst = first - (int64_t)k * l->wave_blocks;
+		if (k == 1 && run_list_copy(f0, &seen)) {
+			rc = ctx_error(ctx, "out of memory");
+			goto done;
+		}
 		if ((rc = wave_units(ctx, ev, l, fc, &past, pfirst, &fk, &fk_store)))
 			goto done;
 		if (run_list_intersect(f0, fk, &tmp) || run_list_subtract(&tmp, &covered, &overlap)) {
