@@ -28,7 +28,6 @@ void block_class_free(block_class *c, int n_groups)
 	free(c);
 }
 
-
 /* Sets up the lanes of warp `warp` of block c (tpb threads) for a walk:
  * tid and ctaid, and where the access evaluates expressions, the
  * environment. */
@@ -51,6 +50,7 @@ static void warp_lanes(const block_evaluator *ev, const int64_t *c, int tpb, int
 		}
 	}
 }
+
 /* The L1 statistics and lane runs of quasi-affine access `lead` and of every
  * later access that is a translate of it, a warp at a time: the leader's
  * lanes are evaluated once (atoms per thread from thread_atoms), each member

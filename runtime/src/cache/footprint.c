@@ -216,6 +216,7 @@ static int radix_sort(run *r, int64_t n)
 	free(tmp);
 	return 0;
 }
+
 /* Sorts a list made of a few ascending stretches (the boxes of a wave, the
  * groups of a footprint) by merging neighbouring stretches pairwise: each
  * pass reads and writes the list once, in order. `starts` holds the first

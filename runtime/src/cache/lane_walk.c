@@ -747,22 +747,15 @@ void walk_loops(walk *w, int level)
 		memcpy(w->lanes->alive, saved, sizeof(saved));
 		return;
 	}
-	/* the innermost loop emits one instruction a trip: one that cannot fit
-	 * the work limit fails now (10^12 trips took seconds to reach it) */
-	if (level + 1 == a->n_loops && would_pass_limit(w->ev, max_trips, 32 * w->lane_weight)) {
+	/* a loop that cannot fit the work limit fails now: each trip emits an
+	 * instruction for each tuple of the loops inside, known where those
+	 * have constant trip counts and none is sampled (the innermost: one;
+	 * 10^12 trips, or a triangle of 4095 rows x 2048, took seconds to
+	 * reach the limit) */
+	int64_t unit = level + 1 == a->n_loops || w->ev->iteration_cap <= 0 ? inner_unit(w, level) : 0;
+	if (unit > 0 && would_pass_limit(w->ev, max_trips, unit)) {
 		w->failed = 1;
 		return;
-	}
-	/* likewise an outer loop whose inner loops all have constant trip
-	 * counts and no sampled iterations: each of its trips emits their
-	 * product (a triangle over constant rows: 4095 x 2048 a lane spent the
-	 * whole limit, seconds, before failing) */
-	if (level + 1 < a->n_loops && w->ev->iteration_cap <= 0) {
-		int64_t unit = inner_unit(w, level);
-		if (unit > 0 && would_pass_limit(w->ev, max_trips, unit)) {
-			w->failed = 1;
-			return;
-		}
 	}
 	for (int64_t it = 0; it < max_trips && !w->failed; it++) {
 		for (int lane = 0; lane < 32; lane++) {
